@@ -1,0 +1,27 @@
+"""The contract every game keeps, and what all games share (errors, actions, records)."""
+
+from meeple.core.actions import Action, ActionSpace
+from meeple.core.errors import (
+    ConfigError,
+    IllegalAction,
+    MeepleError,
+    NotYourTurn,
+    ParseError,
+)
+from meeple.core.game import Game, Option
+from meeple.core.record import Record
+from meeple.core.state import State
+
+__all__ = [
+    "Action",
+    "ActionSpace",
+    "ConfigError",
+    "Game",
+    "IllegalAction",
+    "MeepleError",
+    "NotYourTurn",
+    "Option",
+    "ParseError",
+    "Record",
+    "State",
+]

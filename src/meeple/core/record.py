@@ -1,0 +1,52 @@
+"""The record: (game, players, options, seed, actions) rebuilds a game exactly.
+
+It is the save file, the replay and the database row. Replaying one needs the game
+registry, so that lives in ``meeple.games.replay``; core only reads and writes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from meeple.core.errors import MeepleError
+
+FORMAT = 1
+
+
+@dataclass
+class Record:
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: list[str] = field(default_factory=list)
+
+    def to_json(self) -> str:
+        return json.dumps({"format": FORMAT, **asdict(self)}, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> Record:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise MeepleError(f"a record is JSON; this text is not: {err}") from None
+        if not isinstance(data, dict):
+            raise MeepleError("a record is a JSON object with game, players, seed, actions")
+        data.pop("format", None)
+        missing = [k for k in ("game", "players", "seed") if k not in data]
+        if missing:
+            raise MeepleError(f"the record lacks {', '.join(missing)}")
+        unknown = set(data) - {"game", "players", "seed", "options", "actions"}
+        if unknown:
+            raise MeepleError(f"the record has unknown fields: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        return cls.from_json(Path(path).read_text(encoding="utf-8"))

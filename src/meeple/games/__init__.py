@@ -1,0 +1,41 @@
+"""The game registry: the only way bots, the CLI and the server reach a game."""
+
+from __future__ import annotations
+
+import importlib
+
+from meeple.core.errors import ConfigError, IllegalAction, MeepleError, ParseError
+from meeple.core.game import Game
+from meeple.core.record import Record
+from meeple.core.state import State
+
+#: game name -> module that defines ``GAME``. Imported on first use.
+_MODULES = {
+    "lost-cities": "meeple.games.lost_cities",
+}
+
+
+def names() -> list[str]:
+    """The names of every playable game."""
+    return list(_MODULES)
+
+
+def get(name: str) -> Game:
+    """The game object called ``name`` (e.g. ``"lost-cities"``)."""
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    module = _MODULES.get(key)
+    if module is None:
+        raise ConfigError(f"no game called {name!r}; games: {', '.join(names())}")
+    return importlib.import_module(module).GAME
+
+
+def replay(record: Record) -> State:
+    """Rebuild the game a record describes, checking every action on the way."""
+    game = get(record.game)
+    state = game.new(record.players, record.seed, **record.options)
+    for ply, text in enumerate(record.actions):
+        try:
+            state.apply(game.parse(text))
+        except (ParseError, IllegalAction) as err:
+            raise MeepleError(f"record action {ply + 1} ({text!r}) cannot be replayed: {err}") from None
+    return state
