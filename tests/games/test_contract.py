@@ -1,0 +1,142 @@
+"""The contract every registered game keeps (docs/architecture.md), checked on random games.
+
+Hypothesis picks seeds; each seed drives a random game through the contract. A wrong
+implementation of any game breaks these: a leak shows up as a view that changes under
+determinization, a non-atomic refusal as a changed state, hidden non-determinism as a
+replay that differs.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from meeple import games
+from meeple.core import IllegalAction, ParseError, Record
+
+NAMES = games.names()
+SEEDS = st.integers(0, 2**32 - 1)
+FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def random_game(name: str, seed: int, max_plies: int = 4000):
+    """A game played by uniform random choice, with every intermediate state."""
+    game = games.get(name)
+    rng = random.Random(seed)
+    players = rng.choice(list(game.players))
+    state = game.new(players, seed)
+    states = [state.clone()]
+    while state.to_move is not None and state.ply < max_plies:
+        state.apply(rng.choice(state.legal_actions()))
+        states.append(state.clone())
+    return game, state, states
+
+
+def test_at_least_one_game_is_registered():
+    assert "lost-cities" in NAMES
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_unknown_option_and_bad_player_count_are_config_errors(name):
+    from meeple.core import ConfigError
+
+    game = games.get(name)
+    with pytest.raises(ConfigError, match="no_such_option"):
+        game.new(game.players.start, 1, no_such_option=1)
+    with pytest.raises(ConfigError, match="players"):
+        game.new(game.players.stop, 1)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FAST
+@given(seed=SEEDS)
+def test_random_game_keeps_the_contract(name, seed):
+    game, final, states = random_game(name, seed)
+    rng = random.Random(seed ^ 0xABCDEF)
+    for state in states[:: max(1, len(states) // 25)] + [states[-1]]:
+        legal = state.legal_actions()
+        if state.to_move is None:
+            assert list(legal) == []
+            continue
+        assert legal, "legal_actions is empty while the game runs"
+        assert len(set(legal)) == len(legal), "duplicate legal actions"
+        for a in legal:
+            assert game.parse(str(a)) == a
+            assert 0 <= game.encode(a) < game.num_actions
+        # the view is JSON and the views of a determinization are the same
+        for seat in [None, *range(state.players)]:
+            json.dumps(state.view(seat))
+        seat = rng.randrange(state.players)
+        det = state.determinize(seat, random.Random(rng.random()))
+        assert det.view(seat) == state.view(seat), "view(seat) depends on hidden information"
+        assert det.view(None) == state.view(None)
+        if det.to_move == seat:
+            assert list(det.legal_actions()) == list(legal)
+        # clone independence: playing on a clone leaves the original alone
+        before = state.view(None), state.log, state.scores()
+        twin = state.clone()
+        twin.apply(rng.choice(twin.legal_actions()))
+        assert (state.view(None), state.log, state.scores()) == before
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FAST
+@given(seed=SEEDS)
+def test_replay_of_the_record_rebuilds_the_same_game(name, seed):
+    game, final, _ = random_game(name, seed)
+    record = Record.from_json(final.record().to_json())
+    again = games.replay(record)
+    assert again.log == final.log
+    for seat in [None, *range(final.players)]:
+        assert again.view(seat) == final.view(seat)
+    assert again.scores() == final.scores()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FAST
+@given(seed=SEEDS)
+def test_refused_actions_change_nothing(name, seed):
+    game, _, states = random_game(name, seed, max_plies=300)
+    rng = random.Random(seed)
+    for state in states[:: max(1, len(states) // 10)]:
+        if state.to_move is None:
+            with pytest.raises(IllegalAction):
+                state.apply(game.decode(0))
+            continue
+        legal = set(state.legal_actions())
+        illegal = [a for a in game.actions if a not in legal]
+        snapshot = [state.view(s) for s in range(state.players)], state.log
+        for a in rng.sample(illegal, min(20, len(illegal))):
+            with pytest.raises(IllegalAction) as err:
+                state.apply(a)
+            assert str(a) in str(err.value) and len(err.value.reason) > len(str(a)) + 10
+        with pytest.raises(ParseError):
+            state.apply("this is not a move")
+        assert ([state.view(s) for s in range(state.players)], state.log) == snapshot
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_same_seed_same_game(name):
+    a = random_game(name, 12345)[1]
+    b = random_game(name, 12345)[1]
+    assert a.log == b.log and a.view(None) == b.view(None)
+    assert random_game(name, 54321)[1].log != a.log
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS)
+def test_random_games_end(name, seed):
+    """Every game ends (games with a turn limit option are run with it)."""
+    game = games.get(name)
+    rng = random.Random(seed)
+    options = {"turn_limit": 60} if "turn_limit" in game.options else {}
+    state = game.new(rng.choice(list(game.players)), seed, **options)
+    while state.to_move is not None:
+        assert state.ply < 100_000, "the game did not end"
+        state.apply(rng.choice(state.legal_actions()))
+    assert set(state.winners()) <= set(range(state.players)) and state.winners()
