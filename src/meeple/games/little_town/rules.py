@@ -101,7 +101,7 @@ _COST_COINS = tuple(b.cost_coins for b in BUILDINGS)
 _PAWN = tuple(b.effect == "pawn" for b in BUILDINGS)
 _MIXED = tuple(sum(1 for x in b.pay if x) >= 2 for b in BUILDINGS)
 _EFFECT_CELLS = {"cathedral", "residence", "castle", "watchtower"}
-_FISH_FEED = next(i for i, o in enumerate(OBJECTIVES) if o.kind == "fish_feed")
+FISH_FEED_CARD = next(i for i, o in enumerate(OBJECTIVES) if o.kind == "fish_feed")
 _GRASS = tuple(tuple(c for c in range(N_CELLS) if terrain_gives(s)[c] < 0) for s in (0, 1))
 _GIVES = (terrain_gives(0), terrain_gives(1))
 
@@ -274,7 +274,7 @@ class LittleTownState(State):
     # ---- legal moves -----------------------------------------------------------
     def _claims(self, seat: int, out: list[Action]) -> None:
         for card in self.hands[seat]:
-            if card != _FISH_FEED and met(self, seat, card):
+            if card != FISH_FEED_CARD and met(self, seat, card):
                 out.append(CLAIM_OF[card])
 
     def _buys(self, seat: int, out: list[Action]) -> None:
@@ -391,7 +391,7 @@ class LittleTownState(State):
                 return "objectives are validated during your own turn"
             if card not in self.hands[seat]:
                 return f"you do not hold objective {OBJECTIVES[card].key}"
-            if card == _FISH_FEED:
+            if card == FISH_FEED_CARD:
                 return "this objective is checked when you feed your workers"
             return f"you do not meet {OBJECTIVES[card].key}: {OBJECTIVES[card].text}"
         if a in (FEED, FEED + 1):
@@ -627,8 +627,8 @@ class LittleTownState(State):
                 need -= 1
             self.vp[seat] -= HUNGER_VP * need
             self.fed.append((self.round, seat, rec[0], rec[1], rec[2], need))
-            if rec[0] == self.workers and _FISH_FEED in self.hands[seat]:
-                self._claim(seat, _FISH_FEED)  # ruling LT-7: validated at feeding
+            if rec[0] == self.workers and FISH_FEED_CARD in self.hands[seat]:
+                self._claim(seat, FISH_FEED_CARD)  # ruling LT-7: validated at feeding
             self.feed_i += 1
             self.feed_need = -1
         self._finish_round()
