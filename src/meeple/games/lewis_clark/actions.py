@@ -1,0 +1,59 @@
+"""The Lewis & Clark action table: every decision the game can ever offer.
+
+A turn is cut into small decisions (docs/games/lewis-clark.md has the table):
+``play hunter`` then ``with leader`` or ``indians 2``; then one decision per
+repetition (``go``, ``take wood``, ``river``, ``pay food``, ...) with ``stop``
+ending the action early and ``skip`` declining the rest of one benefit.
+"""
+
+from __future__ import annotations
+
+from meeple.core.actions import ActionSpace
+from meeple.games.lewis_clark.components import (
+    N_KINDS,
+    N_LOCS,
+    PRIMARY,
+    RES_WORDS,
+    SLUG,
+    VILLAGE_LOCS,
+)
+
+_texts: list[str] = []
+
+
+def _block(texts: list[str]) -> int:
+    start = len(_texts)
+    _texts.extend(texts)
+    return start
+
+
+PLAY = _block([f"play {s}" for s in SLUG])
+WITH = _block([f"with {s}" for s in SLUG])
+COPY = _block([f"copy {s}" for s in SLUG])
+DISCARD = _block([f"discard {s}" for s in SLUG])
+INDIANS = _block([f"indians {n}" for n in (1, 2, 3)]) - 1  # INDIANS + n
+VILLAGE = _block([f"village {v.slug}" for v in VILLAGE_LOCS])
+RECRUIT = _block([f"recruit {n}" for n in range(1, 6)])
+JOURNAL = _block([f"journal {n}" for n in range(1, 6)])
+DROP = _block([f"drop {w}" for w in RES_WORDS])
+PAY = _block([f"pay {w}" for w in RES_WORDS])
+TAKE = _block([f"take {RES_WORDS[r]}" for r in PRIMARY])  # primaries are 0-3: TAKE + r
+RIVER = _block(["river"])
+MOUNTAIN = _block(["mountain"])
+BOAT_GOODS = _block(["boat goods"])
+BOAT_INDIAN = _block(["boat indian"])
+GO = _block(["go"])
+STOP = _block(["stop"])
+SKIP = _block(["skip"])
+CAMP = _block(["camp"])
+END = _block(["end"])
+
+ACTIONS = ActionSpace(
+    _texts, example="play hunter, with leader, indians 2, take food, village hunting, camp, end"
+)
+assert N_KINDS == 60 and N_LOCS == 8
+
+
+def code(text: str) -> int:
+    """The action index of a notation (for option words in the data tables)."""
+    return int(ACTIONS.parse(text))

@@ -1,0 +1,54 @@
+"""The Lewis & Clark game object: options, notation and bot hooks."""
+
+from __future__ import annotations
+
+from meeple.core.game import Game, Option
+from meeple.games.lewis_clark import strategy
+from meeple.games.lewis_clark.actions import ACTIONS
+from meeple.games.lewis_clark.render import render
+from meeple.games.lewis_clark.rules import LewisClarkState
+
+TURN_LIMITS = (None, 10, 20, 30, 40, 50, 60, 80, 100, 150, 200, 300, 500)
+
+
+class LewisClark(Game):
+    name = "lewis-clark"
+    title = "Lewis & Clark (second edition)"
+    players = range(1, 6)
+    options = {
+        "turn_limit": Option(
+            None, TURN_LIMITS,
+            "house rule for simulations: after this many turns per player the game ends; "
+            "the scout furthest along wins, ties fewer Time tokens",
+        ),
+        "difficulty": Option(
+            2, tuple(range(8)),
+            "solo: Alexander Mackenzie starts this many spaces ahead of St. Louis (0 easy, 7 expert)",
+        ),
+        "support_badges": Option(
+            True, (True, False),
+            "DC-7: badges of face-down supporting cards count when collecting",
+        ),
+        "interpreter_sweep": Option(
+            True, (True, False),
+            "DC-19: an Interpreter first moves every village Indian to the Pow-wow area",
+        ),
+        "interpreter_take": Option(
+            "strength", ("strength", "all"),
+            "DC-19: an Interpreter takes 1 Pow-wow Indian per strength point, or all at once",
+        ),
+    }
+    actions = ACTIONS
+    state_class = LewisClarkState
+    summary = "Race to the Pacific: camp past Fort Clatsop with few enough Time tokens."
+    score_scale = 10.0
+
+    def render(self, state, seat=None):
+        return render(state, seat)
+
+    greedy_action = staticmethod(strategy.greedy_action)
+    rollout_action = staticmethod(strategy.rollout_action)
+
+
+GAME = LewisClark()
+LewisClarkState.game = GAME

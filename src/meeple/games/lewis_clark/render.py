@@ -1,0 +1,3 @@
+def render(state, seat=None):
+    import json
+    return json.dumps(state.view(seat))

@@ -1,0 +1,78 @@
+"""Property tests: random games at 1-5 players keep every invariant at every step."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from meeple import games
+from meeple.core import Record
+from meeple.games.lewis_clark import GAME
+from lc_helpers import check_invariants
+
+SEEDS = st.integers(0, 2**32 - 1)
+
+
+def random_game(seed: int, limit: int = 30, policy=None):
+    rng = random.Random(seed)
+    players = rng.randrange(1, 6)
+    state = GAME.new(players, seed, turn_limit=limit)
+    while state.to_move is not None:
+        if policy is None:
+            state.apply(rng.choice(state.legal_actions()))
+        else:
+            state.apply(policy(state, rng))
+        yield state
+
+
+@settings(max_examples=400, deadline=None)
+@given(seed=SEEDS)
+def test_random_games_keep_invariants_and_end(seed):
+    state = None
+    for state in random_game(seed):
+        check_invariants(state)
+    assert state is not None and state.to_move is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS)
+def test_greedy_games_keep_invariants(seed):
+    state = None
+    for state in random_game(seed, limit=40, policy=GAME.greedy_action):
+        check_invariants(state)
+    assert state is not None and state.to_move is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=SEEDS)
+def test_views_leak_nothing_and_replay_is_identical(seed):
+    rng = random.Random(seed)
+    last = None
+    for ply, state in enumerate(random_game(seed)):
+        last = state
+        if ply % 17:
+            continue
+        for seat in range(state.players):
+            det = state.determinize(seat, random.Random(rng.random()))
+            assert det.view(seat) == state.view(seat)
+            assert det.view(None) == state.view(None)
+            check_invariants(det)
+            json.dumps(state.view(seat))
+            if state.to_move == seat:
+                assert list(det.legal_actions()) == list(state.legal_actions())
+    again = games.replay(Record.from_json(last.record().to_json())) if _registered() else None
+    if again is not None:
+        assert again.view(None) == last.view(None)
+
+
+def _registered() -> bool:
+    return "lewis-clark" in games.names()
+
+
+def test_notation_round_trips():
+    for a in GAME.actions:
+        assert GAME.parse(str(a)) == a
+        assert str(a) == str(a).lower()
