@@ -7,11 +7,11 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lc_helpers import check_invariants
 
 from meeple import games
 from meeple.core import Record
 from meeple.games.lewis_clark import GAME
-from lc_helpers import check_invariants
 
 SEEDS = st.integers(0, 2**32 - 1)
 

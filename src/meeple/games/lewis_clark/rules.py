@@ -189,10 +189,7 @@ class LewisClarkState(State):
 
     # ---- table queries -----------------------------------------------------------
     def has_active(self, seat: int, kind: int) -> bool:
-        for e in self.areas[seat]:
-            if e[0] == kind:
-                return True
-        return False
+        return any(e[0] == kind for e in self.areas[seat])
 
     def neighbours(self, seat: int) -> set[int]:
         n = self.players
@@ -627,7 +624,7 @@ class LewisClarkState(State):
                 self._gain(seat, opt.types[0], self._count(seat, opt))
         elif b == MOVE:
             self._move(seat, self._count(seat, opt), opt.terrain)
-        elif b == PICK or b == DISTINCT:
+        elif b in (PICK, DISTINCT):
             frame[F_STEP] = ST_PICK
             frame[F_MASK] = 0
             frame[F_LEFT] = opt.amount if b == PICK else min(4, self._count(seat, opt))
