@@ -7,12 +7,13 @@ from collections.abc import Iterable
 from meeple.core.errors import ParseError
 from meeple.games.lost_cities.components import (
     CARD_BY_TEXT,
+    COLOR_OF,
     EXPEDITION_COST,
     LONG_BONUS,
     LONG_EXPEDITION,
+    RANK_OF,
     VALUE_OF,
     WAGER,
-    RANK_OF,
 )
 
 
@@ -45,4 +46,6 @@ def expedition_score(cards: list[str]) -> int:
         if k is None:
             raise ParseError(f"{text!r} is not a card; cards look like R7, B10, GH")
         kinds.append(k)
+    if len({COLOR_OF[k] for k in kinds}) > 1:
+        raise ParseError(f"an expedition holds one colour; got {', '.join(cards)}")
     return score_kinds(kinds)

@@ -1,0 +1,1 @@
+"""Matches between bots, and what simulation reports are built from."""

@@ -1,0 +1,91 @@
+"""The meeple command, driven as a user would (stdin for the terminal game)."""
+
+import json
+
+from typer.testing import CliRunner
+
+from meeple.cli import app
+
+runner = CliRunner()
+
+
+def test_simulate_prints_a_json_summary():
+    result = runner.invoke(
+        app, ["simulate", "lost-cities", "--bots", "greedy,random", "--games", "4", "--json", "-o", "rounds=1"]
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    rows = {r["bot"]: r for r in summary["bots"]}
+    assert rows["greedy"]["games"] == 4 and rows["random"]["games"] == 4
+    assert rows["greedy"]["wins"] + rows["random"]["wins"] == 4
+    assert rows["greedy"]["mean_score"] > rows["random"]["mean_score"]
+
+
+def test_simulate_refuses_bad_input_with_a_reason():
+    result = runner.invoke(app, ["simulate", "lost-cities", "--bots", "genius,random"])
+    assert result.exit_code == 2 and "no bot called 'genius'" in result.output
+    result = runner.invoke(app, ["simulate", "lost-cities", "-o", "colors=9"])
+    assert result.exit_code == 2 and "colors" in result.output
+
+
+def test_play_against_a_bot_to_the_end_and_replay(tmp_path):
+    path = tmp_path / "g.json"
+
+    lines = iter(["?", "play Z9", "help"])
+
+    def read(prompt):  # a player who answers with the first legal move
+        try:
+            return next(lines)
+        except StopIteration:
+            return str(game.state.legal_actions()[0])
+
+    from rich.console import Console
+
+    from meeple import bots, games
+    from meeple.play import TerminalGame
+
+    g = games.get("lost-cities")
+    console = Console(record=True, width=100)
+    game = TerminalGame(g, g.new(2, 5, rounds=1), 0, {1: bots.get("random", g, 1)}, console, path, read)
+    final = game.run()
+    text = console.export_text()
+    assert final.is_over and "final scores" in text and "legal: " in text
+    assert "'play Z9' is not an action" in text and "undo" in text
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"scores {final.scores()}" in result.output
+
+
+def test_undo_is_refused_after_a_card_was_revealed():
+    from rich.console import Console
+
+    from meeple import bots, games
+    from meeple.play import TerminalGame
+
+    g = games.get("lost-cities")
+    state = g.new(2, 11, rounds=1)
+    state.to_move = state.starter = 0
+    state._legal = None
+    console = Console(record=True, width=100)
+    first = str(state.legal_actions()[1])
+    script = iter([first, "undo", first, "draw deck", "undo", "quit"])
+    game = TerminalGame(g, state, 0, {1: bots.get("random", g, 1)}, console, None, lambda p: next(script))
+    game.run()
+    text = console.export_text()
+    assert "undone" in text and "cannot undo: hidden information was revealed" in text
+
+
+def test_play_command_rejects_an_unknown_game():
+    result = runner.invoke(app, ["play", "chess"])
+    assert result.exit_code == 2 and "no game called 'chess'" in result.output
+
+
+def test_rules_and_games_and_bench():
+    result = runner.invoke(app, ["rules", "lost-cities"])
+    assert result.exit_code == 0 and "draw deck" in result.output
+    result = runner.invoke(app, ["games"])
+    assert "lost-cities" in result.output
+    result = runner.invoke(app, ["bench", "lost-cities", "--seconds", "0.3", "--json"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)["lost-cities"]
+    assert figures["decisions_per_s"] > 0 and figures["ismcts_iterations_per_s"] > 0

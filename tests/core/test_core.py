@@ -1,0 +1,99 @@
+"""The core contract pieces: actions, options, records, the registry and errors."""
+
+import json
+import pickle
+
+import pytest
+
+from meeple import games
+from meeple.core import (
+    ActionSpace,
+    ConfigError,
+    IllegalAction,
+    MeepleError,
+    NotYourTurn,
+    Option,
+    ParseError,
+    Record,
+)
+
+
+def test_actions_are_ints_that_print_as_notation():
+    space = ActionSpace(["pass", "take 2"], example="pass, take 2")
+    a = space.parse("  TAKE   2 ")
+    assert a == 1 and str(a) == "take 2" and space[1] is a
+    assert pickle.loads(pickle.dumps(a)) == a and str(pickle.loads(pickle.dumps(a))) == "take 2"
+    with pytest.raises(ParseError, match="take 3.*pass, take 2"):
+        space.parse("take 3")
+    with pytest.raises(ParseError, match="as text"):
+        space.parse(3)
+    with pytest.raises(ValueError, match="duplicate"):
+        ActionSpace(["a", "A"])
+
+
+def test_options_coerce_text_and_refuse_other_values():
+    opt = Option(5, (5, 6), "colours")
+    assert opt.coerce("colors", "6") == 6 and opt.coerce("colors", 5) == 5
+    with pytest.raises(ConfigError, match=r"colors=7.*allowed values: 5, 6"):
+        opt.coerce("colors", 7)
+    with pytest.raises(ConfigError):
+        opt.coerce("colors", True)  # a bool is not the number 1
+    side = Option(None, (1, 2, None), "board side")
+    assert side.coerce("board", "random") is None and side.coerce("board", "2") == 2
+    flag = Option(False, (False, True), "flag")
+    assert flag.coerce("robin", "true") is True
+
+
+def test_error_hierarchy():
+    assert issubclass(ConfigError, MeepleError) and issubclass(ParseError, MeepleError)
+    assert issubclass(NotYourTurn, IllegalAction) and issubclass(IllegalAction, MeepleError)
+    assert IllegalAction("because").reason == "because"
+
+
+def test_registry_names_and_unknown_games():
+    assert "lost-cities" in games.names()
+    assert games.get("Lost_Cities") is games.get("lost-cities")
+    with pytest.raises(ConfigError, match="no game called 'chess'.*lost-cities"):
+        games.get("chess")
+
+
+def test_new_checks_players_and_seed():
+    game = games.get("lost-cities")
+    with pytest.raises(ConfigError, match="players"):
+        game.new(1, 0)
+    with pytest.raises(ConfigError, match="seed"):
+        game.new(2, -1)
+    assert game.new(2).seed >= 0  # a seed is drawn and kept when none is given
+
+
+def test_apply_with_a_seat_refuses_other_seats():
+    s = games.get("lost-cities").new(2, 4)
+    other = 1 - s.to_move
+    with pytest.raises(NotYourTurn, match=f"seat {s.to_move}'s turn"):
+        s.apply(s.legal_actions()[0], seat=other)
+    with pytest.raises(IllegalAction, match="action code"):
+        s.apply(10_000)
+    s.apply(str(s.legal_actions()[0]), seat=s.to_move)  # notation is accepted
+    assert s.ply == 1
+
+
+def test_record_round_trips_and_replays(tmp_path):
+    s = games.get("lost-cities").new(2, 8, rounds=1)
+    for _ in range(30):
+        s.apply(s.legal_actions()[-1])
+    path = tmp_path / "game.json"
+    s.record().save(path)
+    data = json.loads(path.read_text())
+    assert data["game"] == "lost-cities" and data["seed"] == 8 and len(data["actions"]) == 30
+    again = games.replay(Record.load(path))
+    assert again.view(0) == s.view(0) and again.log == s.log
+
+
+def test_bad_records_say_what_is_wrong():
+    with pytest.raises(MeepleError, match="JSON"):
+        Record.from_json("{not json")
+    with pytest.raises(MeepleError, match="lacks seed"):
+        Record.from_json('{"game": "lost-cities", "players": 2}')
+    record = Record("lost-cities", 2, 1, {}, ["draw deck"])
+    with pytest.raises(MeepleError, match="action 1 .'draw deck'. cannot be replayed"):
+        games.replay(record)
