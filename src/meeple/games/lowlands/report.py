@@ -1,0 +1,5 @@
+"""placeholder"""
+
+
+def simulation_report(states):
+    return ""
