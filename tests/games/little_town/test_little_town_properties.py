@@ -82,7 +82,7 @@ def _play(seed: int, players: int) -> None:
     # the game ends after the 4th round's feeding, every worker fed or penalised
     assert rounds_seen == set(range(1, ROUNDS + 1))
     assert len(state.fed) == ROUNDS * players
-    for rnd, seat, fish, wheat, coins, hungry in state.fed:
+    for _round, _seat, fish, wheat, coins, hungry in state.fed:
         assert fish + wheat + coins + hungry == setup.workers
     assert sorted((r, s) for r, s, *_ in state.fed) == [
         (r, s) for r in range(1, ROUNDS + 1) for s in range(players)
