@@ -1,7 +1,120 @@
-"""placeholder"""
+"""The Lowlands table as text with Rich markup, from one seat's view.
+
+Each farm is drawn as a grid: ``---`` and ``|`` are fences, tiles show their key
+(buildings in magenta, their borders act as fences), pasture squares are green with
+their sheep (``s`` one sheep each), terrain letters T/B/P are trees, bushes, ponds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.games.lowlands.components import FLOOD_ROW, RESOURCES, TILES
+from meeple.games.lowlands.farm import CELL_INDEX, COLS, EDGE_INDEX, ROWS, TERRAIN, h_edge, v_edge
+
+RES_STYLE = {"wood": "dark_orange3", "clay": "orange1", "stone": "grey70"}
+BUILDING = {t.key for t in TILES if t.building}
 
 
-def render(state, seat=None):
-    import json
+def _levels(n: int) -> str:
+    if n == 0:
+        return "0"
+    level = (n - 1) // FLOOD_ROW + 1
+    return f"{n} (level {level}, {n - FLOOD_ROW * (level - 1)}/{FLOOD_ROW})"
 
-    return json.dumps(state.view(seat))
+
+def _cell(farm: dict[str, Any], name: str) -> str:
+    tile = farm["tiles"].get(name)
+    if tile:
+        style = "bold magenta" if tile in BUILDING else "green"
+        return f"[{style}]{tile[:3]:<3}[/]"
+    in_pasture = any(name in p for p in farm["pastures"])
+    if in_pasture:
+        n = farm["housing"].get(name, 0)
+        text = ("s" * n if n <= 3 else f"{n}s").center(3) if n else " . "
+        return f"[green]{text}[/]"
+    t = TERRAIN[CELL_INDEX[name]]
+    return f"[dim] {t.lower() if t != '.' else ' '} [/]"
+
+
+def farm_grid(farm: dict[str, Any]) -> list[str]:
+    """The farm as lines of text: fences on edges, tiles, pastures and sheep."""
+    fences = {EDGE_INDEX[e] for e in farm["fences"]}
+    names = [[f"{'abcdef'[c]}{r + 1}" for c in range(COLS)] for r in range(ROWS)]
+    lines = ["    " + "".join(f" {'abcdef'[c]}  " for c in range(COLS))]
+    for r in range(ROWS + 1):
+        top = "   +"
+        for c in range(COLS):
+            top += ("[yellow]---[/]" if h_edge(r, c) in fences else "   ") + "+"
+        lines.append(top)
+        if r == ROWS:
+            break
+        row = f" {r + 1} "
+        for c in range(COLS + 1):
+            row += "[yellow]|[/]" if v_edge(r, c) in fences else " "
+            if c < COLS:
+                row += _cell(farm, names[r][c])
+        lines.append(row)
+    return lines
+
+
+def _cards(d: dict[str, int]) -> str:
+    return " ".join(f"[{RES_STYLE[r]}]{r} {d[r]}[/]" for r in RESOURCES if d[r]) or "-"
+
+
+def render(state, seat: int | None = None) -> str:
+    v = state.view(seat)
+    lines = []
+    who = "game over" if v["to_move"] is None else f"seat {v['to_move']} to answer [bold]{v['phase']}[/]"
+    lines.append(f"[bold]Lowlands[/]  stage {v['stage']}/3  first player {v['first']}  {who}")
+    holds = "[green]holds[/]" if state.dike_holds() else "[red]breaks[/]"
+    lines.append(f"flood {_levels(v['flood'])}   dike {_levels(v['dike'])}   now the dike {holds}")
+    sea = " ".join(f"[{c['face']}]" if c["face"] is not None else f"[dim]({c['back']})[/]" for c in v["sea"])
+    lines.append(f"sea: {sea or '-'}   flood deck {v['flood_deck']}   tides so far: "
+                 + (", ".join("held" if t else "broke" for t in v["tides"]) or "-"))
+    cubes = "  ".join(f"{r} {'#' * v['cubes'][r]}{'.' * (v['track'] - v['cubes'][r])}" for r in RESOURCES)
+    lines.append(f"construction site: {cubes}   next segment {v['next_segment'] or 'none left'}"
+                 f" ({v['segments']}/13 placed)")
+    val = v["value"]
+    lines.append(f"value track: dike point {val['dike_point']} | sheep {val['sheep']}   "
+                 f"progress tokens: " + ", ".join(f"{sp}:{n}" for sp, n in v["tokens"].items()))
+    track = sorted(range(v["players"]), key=lambda s: (-v["farms"][s]["dike_space"], -v["farms"][s]["stack_order"]))
+    lines.append("dike track: " + "  ".join(
+        f"seat {s} space {v['farms'][s]['dike_space']} ({v['farms'][s]['dike_points']} DP)" for s in track))
+    lines.append("market: " + "  ".join(f"row {i + 1} " + "s" * n + "." * (cap - n) for i, (n, cap) in enumerate(v["market"])))
+    lines.append(f"display: {_cards(v['display'])}   deck {v['deck']}   discards {sum(v['discard'].values())}")
+    for kind, keys in v["tiles"].items():
+        desc = ", ".join(
+            f"{k} ({TILES_BY_KEY[k].ap}ap {_cost(TILES_BY_KEY[k])} {'!' if TILES_BY_KEY[k].bang else TILES_BY_KEY[k].vp})"
+            for k in keys
+        )
+        lines.append(f"tiles {kind}: {desc or '-'}")
+    for s, farm in enumerate(v["farms"]):
+        me = " (you)" if s == seat else ""
+        lines.append("")
+        lines.append(
+            f"[bold]seat {s}{me}[/]  score {v['scores'][s]}  coins {farm['coins']}  sheep {farm['sheep']}/{farm['capacity']}"
+            f"  cards {farm['hand_size']}  breach {farm['breach']}  fences left {farm['fences_on_income']}"
+            f"  buildings {farm['buildings']}/4" + ("  +2 token" if farm["boost"] else "")
+        )
+        placed = ", ".join(f"{f}->{a}" for f, a in farm["farmers"].items() if a)
+        workers = ", ".join(f"{a} {n}" for a, n in farm["workers"].items())
+        lines.append(f"  farmers: {placed or '-'}   workers: {workers or '-'} (+{farm['workers_free']} free)"
+                     f"   built: {', '.join(farm['built']) or '-'}")
+        lines += ["  " + ln for ln in farm_grid(farm)]
+    if "hand" in v:
+        lines.append(f"[bold]your hand[/]: {_cards(v['hand'])}")
+    t = v["turn"]
+    if v["to_move"] is not None and t["action"]:
+        lines.append(f"turn of seat {t['active']}: {t['action']}, {t['ap']} action points left"
+                     + (f", owed {_cards(t['owed'])}" if any(t["owed"].values()) and v["phase"] == "pay" else ""))
+    if v["to_move"] is None:
+        lines.append(f"[bold]game over[/]: scores {v['scores']}, winner seat {v['winners'][0]}")
+    return "\n".join(lines)
+
+
+def _cost(t) -> str:
+    return "+".join(f"{n}{r[0]}" for r, n in zip(RESOURCES, t.cost, strict=True) if n)
+
+
+TILES_BY_KEY = {t.key: t for t in TILES}

@@ -1,15 +1,411 @@
-"""Lowlands heuristics (placeholder, replaced below)."""
+"""Lowlands heuristics: the greedy bot's move and a cheap rollout policy.
+
+The greedy bot values each placement by what its action points buy now: room for
+sheep before breeding (fences first when the lambs would have nowhere to go),
+sheep while there is room, tiles by points and effect, cards when the hand is thin,
+and the dike when the flood threatens to top it at the next High Tide or at the
+Storm Tide. Sub-decisions (what to pay, where to put a fence or a tile) follow
+simple rules that keep the cards it needs and close the cheapest next pasture.
+"""
 
 from __future__ import annotations
 
 import random
 
 from meeple.core.actions import Action
+from meeple.games.lowlands import actions as X
+from meeple.games.lowlands.components import (
+    BUILD,
+    DIKE,
+    DRAW,
+    FENCE,
+    MARKET,
+    REWARDS,
+    TILES,
+    VALUE_DP,
+    VALUE_SHEEP,
+    flood_back,
+)
+from meeple.games.lowlands.farm import EDGE_CELLS, NCELLS, NEDGES, SIDES, capacity
+from meeple.games.lowlands.rules import (
+    ASK,
+    AT,
+    CONTRIB,
+    DISCARD,
+    DRAWING,
+    FENCING,
+    FPLACE,
+    HELP,
+    INCOME,
+    PAY,
+    PICK,
+    PLACE,
+    TOKEN,
+    TRADE,
+    UPKEEP_OPT,
+    WORKER,
+    LowlandsState,
+    farm_capacity_with_tile,
+)
+
+KIND = X.KIND
+MEAN_FLOOD = sum((1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 6)) / 12
 
 
-def greedy_action(state, rng: random.Random) -> Action:
-    return rng.choice(state.legal_actions())
+# ---- what the table looks like -------------------------------------------------
+def flood_outlook(state: LowlandsState) -> tuple[float, float]:
+    """Expected flood at the next High Tide and at the Storm Tide."""
+    nxt = float(state.flood)
+    for face, up in state.sea:
+        if not up:
+            nxt += 2.0 if flood_back(face) == "1-3" else 4.7
+    stages_left = 2 - state.stage if state.sea else 3 - state.stage
+    final = nxt + 3 * MEAN_FLOOD * max(0, stages_left)
+    return nxt, min(36.0, final)
 
 
-def rollout_action(state, rng: random.Random) -> Action:
-    return rng.choice(state.legal_actions())
+def threat(state: LowlandsState) -> float:
+    """How badly the dike needs cards: 0 safe, larger when the flood will top it."""
+    nxt, final = flood_outlook(state)
+    gap_next = nxt - state.dike
+    gap_final = final - state.dike
+    t = 0.0
+    if gap_next > 0:
+        t += 1.0 + gap_next / 4
+    if gap_final > 0:
+        t += gap_final / 12
+    return t
+
+
+def upkeeps_left(state: LowlandsState) -> int:
+    return max(0, 2 * (3 - state.stage) - (1 if state.tides and len(state.tides) > state.stage else 0))
+
+
+def tile_value(state: LowlandsState, s: int, k: int) -> float:
+    p = state.ps[s]
+    t = TILES[k]
+    sv = VALUE_SHEEP[state.value]
+    room = p.farm.capacity() - p.sheep
+    ups = max(1, 6 - 2 * state.stage)
+    e, n = t.effect, t.n
+    v = float(t.vp)
+    if e in ("coins", "bank"):
+        v += n + (p.coins + n) / 4 * (e == "bank")
+    elif e == "cards":
+        v += 0.7 * n
+    elif e in ("sheep", "breeding", "trough"):
+        v += sv * min(room, n if e == "sheep" else 1)
+        if e == "breeding":
+            v += p.sheep / 4 * sv
+        if e == "trough":
+            v += 4
+    elif e == "house":
+        v += 1.2 * n
+    elif e == "feed":
+        v += 2.5
+    elif e in ("auction", "silo"):
+        v += 0.6 * ups
+    elif e == "shearer":
+        v += 1.5
+    elif e == "lamb":
+        v += 0.8 * ups
+    elif e == "income_coin":
+        v += 0.9 * ups
+    elif e == "income_card":
+        v += 0.6 * ups
+    elif e in ("workshop", "ap", "reuse"):
+        v += 0.4 * ups
+    elif e in ("dike", "association"):
+        v += n * 0.5 * max(1, VALUE_DP[state.value]) + (p.dike_points / 3 if e == "association" else 0)
+    elif e in ("fences", "estate"):
+        v += min(n, p.fences_left) * 1.2 + (3 * len(p.farm.pastures()) if e == "estate" else 0)
+    elif e == "farmhouse":
+        v += 2 * p.features() + 3
+    elif e == "mount":
+        v += min(p.breach + 2, 6) * 0.8
+    elif e == "cabin":
+        v += 7
+    elif e == "vp_fences":
+        v += (p.farm.fence_count() + 4) / n
+    elif e == "vp_sheep":
+        v += (p.sheep + 3) / n
+    elif e == "vp_buildings":
+        v += n * (p.buildings + 1)
+    return v - 0.6 * sum(t.cost)
+
+
+# ---- fences ----------------------------------------------------------------------
+def _open_sides(farm, i: int, fences: int) -> list[int]:
+    out = []
+    for e, nb in SIDES[i]:
+        if fences >> e & 1:
+            continue
+        if nb >= 0 and farm.buildings >> nb & 1:
+            continue
+        out.append(e)
+    return out
+
+
+def fence_target(state: LowlandsState, s: int) -> tuple[int, list[int]]:
+    """The free square cheapest to close into a new pasture, and its open sides."""
+    farm = state.ps[s].farm
+    pm = farm.pasture_mask()
+    best, best_key, best_sides = -1, None, []
+    for i in range(NCELLS):
+        if (farm.covered | pm) >> i & 1:
+            continue
+        sides = _open_sides(farm, i, farm.fences)
+        near = sum(1 for _, nb in SIDES[i] if nb >= 0 and pm >> nb & 1)
+        key = (len(sides), -near, i)
+        if best_key is None or key < best_key:
+            best, best_key, best_sides = i, key, sides
+    return best, best_sides
+
+
+def spare_fences(state: LowlandsState, s: int, keep: list[int]) -> list[int]:
+    """Fences whose removal loses no housing: walls between two pasture squares or
+    between a pasture and a building (a fence around unfenced land is progress)."""
+    farm = state.ps[s].farm
+    cap = farm.capacity()
+    inside = farm.pasture_mask() | farm.buildings
+    out = []
+    for e in range(NEDGES):
+        if farm.fences >> e & 1 and e not in keep:
+            a, b = EDGE_CELLS[e]
+            if a < 0 or b < 0 or not (inside >> a & 1 and inside >> b & 1):
+                continue
+            f = farm.fences & ~(1 << e)
+            if capacity(f, farm.buildings, farm.covered, farm.feeders, farm.troughs, farm.on_tiles) >= cap:
+                out.append(e)
+    return out
+
+
+def room_needed(state: LowlandsState, s: int) -> int:
+    """Sheep places missing for the next breeding."""
+    p = state.ps[s]
+    return p.sheep + p.sheep // 2 - p.farm.capacity()
+
+
+# ---- placement -------------------------------------------------------------------
+def _space_value(state: LowlandsState, s: int, space: int, ap: int, th: float) -> float:
+    p = state.ps[s]
+    hand = p.cards
+    sv = VALUE_SHEEP[state.value]
+    if space == DIKE:
+        usable = min(ap, hand + sum(1 for k in p.tiles if TILES[k].effect == "workshop"))
+        dp_worth = 0.5 * max(1, VALUE_DP[state.value]) + 0.3
+        return usable * (dp_worth + 1.2 * th) - 0.45 * usable + 0.3
+    if space == BUILD:
+        best = max(
+            (tile_value(state, s, k) for k in state._buildable(s, ap, False)), default=-5.0
+        )
+        return best + 0.5
+    if space == FENCE:
+        need = room_needed(state, s)
+        if need <= 0 and p.farm.capacity() - p.sheep > 2:
+            return 0.3 * ap - 1
+        _, sides = fence_target(state, s)
+        doable = min(ap, len(sides), min(p.fences_left, hand) + len(spare_fences(state, s, sides)))
+        return 1.6 * doable + (2.0 if need > 0 else 0.5)
+    if space == MARKET:
+        buy, _ = state._prices(p)
+        room = p.farm.capacity() - p.sheep
+        if room <= 0 or p.coins < buy:
+            return -1.0
+        n = min(ap, room, p.coins // max(1, buy), max(state.market))
+        return n * (sv + 0.8 * upkeeps_left(state) / 2 - buy) + 0.5 * n
+    # draw
+    return ap * (0.9 if hand < 6 else 0.4)
+
+
+def _choose_place(state: LowlandsState, s: int, legal) -> Action:
+    p = state.ps[s]
+    th = threat(state)
+    best, best_v = legal[0], float("-inf")
+    for a in legal:
+        _, fi, space, boost = KIND[int(a)]
+        f = (2, 3, 4)[fi]
+        ap = state._space_ap(p, space, f, boost)
+        v = _space_value(state, s, space, ap, th)
+        v -= state._reuse_cost(p, space) * 1.0
+        v -= 0.35 * f + (1.5 if boost else 0)
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+# ---- the greedy move ------------------------------------------------------------------
+def greedy_action(state: LowlandsState, rng: random.Random) -> Action:
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    s = state.to_move
+    p = state.ps[s]
+    ph = state.phase
+    idx = {int(a): a for a in legal}
+    if ph == PLACE:
+        return _choose_place(state, s, legal)
+    if ph == PICK:
+        options = [a for a in legal if int(a) != X.STOP]
+        if not options:
+            return legal[0]
+        best = max(options, key=lambda a: tile_value(state, s, KIND[int(a)][1]))
+        if state.bonus and tile_value(state, s, KIND[int(best)][1]) < 0 and X.STOP in idx:
+            return idx[X.STOP]
+        return best
+    if ph == AT:
+        return _choose_square(state, s, legal)
+    if ph == PAY:
+        return _choose_payment(p, legal)
+    if ph in (CONTRIB, HELP):
+        return _choose_contribution(state, s, legal)
+    if ph == ASK:
+        return _choose_helper(state, s, legal)
+    if ph == FENCING:
+        return _choose_fencing(state, s, idx)
+    if ph == FPLACE:
+        return _choose_fence_spot(state, s, legal, idx)
+    if ph == TRADE:
+        buys = [a for a in legal if KIND[int(a)][0] == "buy"]
+        if buys:
+            return max(buys, key=lambda a: state.market[KIND[int(a)][1]])
+        return idx.get(X.STOP, legal[0])
+    if ph == DRAWING:
+        draws = [a for a in legal if int(a) != X.STOP]
+        if not draws:
+            return legal[0]
+        if p.cards >= 10 and X.STOP in idx:
+            return idx[X.STOP]
+        shown = [a for a in draws if int(a) != X.DRAW_DECK]
+        if shown:
+            return min(shown, key=lambda a: p.hand[KIND[int(a)][1]])
+        return draws[0]
+    if ph == TOKEN:
+        order = ["worker", "boost", "3 coins", "sheep and coin", "sheep", "2 cards", "2 coins", "fence"]
+        room = p.farm.capacity() - p.sheep
+        def rank(a):
+            key = KIND[int(a)][1]
+            r = order.index(key)
+            if REWARDS[key].sheep and room <= 0:
+                r += 10
+            return r
+        return min(legal, key=rank)
+    if ph == WORKER:
+        for space in (DIKE, DRAW, BUILD, FENCE, MARKET):
+            if X.WORKER[space] in idx:
+                return idx[X.WORKER[space]]
+        return idx.get(X.SKIP, legal[0])
+    if ph == INCOME:
+        return idx[X.TAKE_CARD] if X.TAKE_CARD in idx and p.cards < 6 else idx[X.TAKE_COIN]
+    if ph == DISCARD:
+        return max(legal, key=lambda a: p.hand[KIND[int(a)][1]])
+    if ph == UPKEEP_OPT:
+        if X.SILO in idx:
+            return idx[X.SILO]
+        if X.AUCTION in idx and room_needed(state, s) > 0:
+            return idx[X.AUCTION]
+        return idx[X.SKIP]
+    return legal[0]
+
+
+def _choose_square(state: LowlandsState, s: int, legal) -> Action:
+    p = state.ps[s]
+    t = TILES[state.tile]
+    farm = p.farm
+    pm = farm.pasture_mask()
+    best, best_v = legal[0], float("-inf")
+    for a in legal:
+        sq = KIND[int(a)][1]
+        v = float(farm_capacity_with_tile(farm, sq, t))
+        near = sum(1 for _, nb in SIDES[sq] if nb >= 0 and pm >> nb & 1)
+        if t.effect == "cabin":
+            v += 3 * sum(1 for _, nb in SIDES[sq] if nb >= 0 and not (farm.covered | pm) >> nb & 1)
+        elif t.building:
+            v += 0.3 * near
+        else:
+            v -= 0.3 * near
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _choose_payment(p, legal) -> Action:
+    def rank(a):
+        kind = KIND[int(a)]
+        if kind[0] == "waive":
+            return (0, 0)
+        if kind[0] == "pay":
+            return (1, -p.hand[kind[1]])
+        return (2, -p.hand[kind[1]])
+    return min(legal, key=rank)
+
+
+def _choose_contribution(state: LowlandsState, s: int, legal) -> Action:
+    p = state.ps[s]
+    options = [a for a in legal if int(a) != X.STOP]
+    stop = next((a for a in legal if int(a) == X.STOP), None)
+    if not options:
+        return stop if stop is not None else legal[0]
+    free = [a for a in options if KIND[int(a)][0] == "free"]
+    if free:
+        return free[0]
+    th = threat(state)
+    if state.phase == HELP:
+        keep = 2 if th > 0.5 else 5
+        if p.cards <= keep and stop is not None:
+            return stop
+    elif stop is not None and th <= 0 and p.cards <= 2:
+        return stop
+    pays = [a for a in options if KIND[int(a)][0] == "pay"]
+    if pays:
+        return max(pays, key=lambda a: p.hand[KIND[int(a)][1]])
+    if stop is not None and th < 1:
+        return stop
+    return max(options, key=lambda a: p.hand[KIND[int(a)][1]])
+
+
+def _choose_helper(state: LowlandsState, s: int, legal) -> Action:
+    if X.ASK_MARKET in legal and state.ps[s].coins >= 3:
+        return next(a for a in legal if int(a) == X.ASK_MARKET)
+    asks = [a for a in legal if int(a) != X.ASK_MARKET]
+    sc = state.scores()
+    return min(asks, key=lambda a: (sc[KIND[int(a)][1]] - 2 * state.ps[KIND[int(a)][1]].cards))
+
+
+def _choose_fencing(state: LowlandsState, s: int, idx) -> Action:
+    p = state.ps[s]
+    target, sides = fence_target(state, s)
+    if target < 0 or not sides:
+        return idx.get(X.STOP, next(iter(idx.values())))
+    need = room_needed(state, s)
+    if need <= 0 and p.farm.capacity() - p.sheep > 2 and X.STOP in idx:
+        return idx[X.STOP]
+    spare = spare_fences(state, s, sides)
+    for e in spare:
+        if X.LIFT[e] in idx:
+            return idx[X.LIFT[e]]
+    pays = [X.PAY[t] for t in range(3) if X.PAY[t] in idx]
+    if pays:
+        return idx[max(pays, key=lambda i: p.hand[KIND[i][1]])]
+    return idx.get(X.STOP, next(iter(idx.values())))
+
+
+def _choose_fence_spot(state: LowlandsState, s: int, legal, idx) -> Action:
+    _, sides = fence_target(state, s)
+    for e in sides:
+        if X.FENCE_AT[e] in idx:
+            return idx[X.FENCE_AT[e]]
+    if state.lifted >= 0 and X.FENCE_AT[state.lifted] in idx:
+        return idx[X.FENCE_AT[state.lifted]]
+    return legal[0]
+
+
+def rollout_action(state: LowlandsState, rng: random.Random) -> Action:
+    """Random play that rarely stops early (a cheap stand-in for sensible play)."""
+    legal = state.legal_actions()
+    if len(legal) > 1 and int(legal[-1]) == X.STOP and rng.random() < 0.85:
+        return rng.choice(legal[:-1])
+    return rng.choice(legal)
+
+
+__all__ = ["greedy_action", "rollout_action", "threat", "tile_value", "fence_target", "FENCE", "MARKET"]
