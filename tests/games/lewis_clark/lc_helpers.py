@@ -84,3 +84,34 @@ def check_invariants(s: LewisClarkState) -> None:
         for w in s.winners():
             if s.end_reason == "reached the Pacific":
                 assert s.camp[w] >= FORT and s.time[w] <= s.camp[w] - FORT
+
+
+def table(players: int = 2, seed: int = 7, **options) -> LewisClarkState:
+    """A fresh game with seat 0 to move and an empty hand (tests add what they need)."""
+    s = GAME.new(players, seed, **options)
+    s.to_move = 0
+    s._new_turn()
+    s.hands[0] = []
+    s.stock += s.ind[0]
+    s.ind[0] = 0
+    s._legal = None
+    return s
+
+
+def indians(s: LewisClarkState, seat: int, n: int) -> None:
+    """Move n Indians from the stock to a seat's boats (Indians stay conserved)."""
+    s.stock -= n
+    s.ind[seat] += n
+    s._legal = None
+
+
+def activate(s: LewisClarkState, slug: str, strength: int) -> None:
+    """Play ``slug`` from hand with ``strength`` Indians (added to the boats first)."""
+    give(s, s.to_move, slug)
+    indians(s, s.to_move, strength)
+    play(s, f"play {slug}", f"indians {strength}")
+
+
+def res_of(s: LewisClarkState, seat: int = 0) -> dict[str, int]:
+    words = ("wood", "fur", "food", "equip", "canoe", "horse")
+    return {w: n for w, n in zip(words, s.res[seat], strict=True) if n}

@@ -7,7 +7,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lc_helpers import check_invariants
+from tests.games.lewis_clark.lc_helpers import check_invariants
 
 from meeple import games
 from meeple.core import Record
