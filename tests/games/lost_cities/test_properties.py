@@ -36,7 +36,7 @@ def check(s, full):
         assert not known - Counter(s.hands[seat]), "a known card is not in that hand"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), colors=st.sampled_from([5, 6]))
 def test_random_matches_conserve_cards_and_keep_expeditions_rising(seed, colors):
     rng = random.Random(seed)
