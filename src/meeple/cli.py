@@ -77,6 +77,7 @@ def simulate(
     option: list[str] = typer.Option([], "--option", "-o", help="game option key=value, repeatable"),
     as_json: bool = typer.Option(False, "--json", help="print the summary as JSON"),
     report: bool = typer.Option(False, help="also print the game's own simulation report"),
+    workers: int = typer.Option(1, help="processes to play games in parallel"),
 ) -> None:
     """Bots against bots: wins, mean scores and game length per bot."""
     from meeple.arena.simulate import simulate as run
@@ -94,7 +95,10 @@ def simulate(
             raise MeepleError(f"{g.name} has no simulation report")
     except MeepleError as err:
         fail(err)
-    summary, finals = run(g.name, specs, count, games_, seed, opts, keep=report, quiet=as_json, console=console)
+    summary, finals = run(
+        g.name, specs, count, games_, seed, opts, keep=report, quiet=as_json, console=console,
+        workers=max(1, workers),
+    )
     if as_json:
         print(json.dumps(summary, indent=1))
     else:

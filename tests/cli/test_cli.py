@@ -89,3 +89,11 @@ def test_rules_and_games_and_bench():
     assert result.exit_code == 0, result.output
     figures = json.loads(result.output)["lost-cities"]
     assert figures["decisions_per_s"] > 0 and figures["ismcts_iterations_per_s"] > 0
+
+
+def test_simulate_gives_the_same_figures_with_worker_processes():
+    args = ["simulate", "lost-cities", "--bots", "greedy,random", "--games", "6", "--json", "-o", "rounds=1"]
+    one = runner.invoke(app, args)
+    two = runner.invoke(app, [*args, "--workers", "2"])
+    assert one.exit_code == two.exit_code == 0
+    assert json.loads(one.output) == json.loads(two.output)

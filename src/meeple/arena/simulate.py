@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rich.console import Console
@@ -21,16 +22,23 @@ def simulate(
     keep: bool = False,
     quiet: bool = False,
     console: Console | None = None,
+    workers: int = 1,
 ) -> tuple[dict[str, Any], list[State]]:
-    """Play ``n_games``; returns a JSON-ready summary and, with ``keep``, the final states."""
+    """Play ``n_games`` (over ``workers`` processes); a JSON-ready summary and, with
+    ``keep``, the final states. Results do not depend on ``workers``."""
     per_bot: dict[str, dict[str, float]] = {}
     plies = 0
     finals: list[State] = []
     with Progress(console=console, disable=quiet, transient=True) as progress:
         task = progress.add_task(f"{game}: {' vs '.join(specs)}", total=n_games)
-        for i in range(n_games):
-            seats = rotation(specs, players, i)
-            result = play(game, seats, seed + i, options, keep_state=keep)
+        jobs = [(game, rotation(specs, players, i), seed + i, options, keep) for i in range(n_games)]
+        if workers > 1:
+            pool = ProcessPoolExecutor(workers)
+            results = pool.map(_play, jobs, chunksize=max(1, n_games // (workers * 8)))
+        else:
+            pool = None
+            results = map(_play, jobs)
+        for (_, seats, *_), result in zip(jobs, results, strict=True):
             plies += result.plies
             if keep and result.final is not None:
                 finals.append(result.final)
@@ -41,6 +49,8 @@ def simulate(
                 if s in result.winners:
                     row["wins"] += 1 / len(result.winners)
             progress.advance(task)
+        if pool is not None:
+            pool.shutdown()
     summary = {
         "game": game,
         "games": n_games,
@@ -58,3 +68,8 @@ def simulate(
         ],
     }
     return summary, finals
+
+
+def _play(job: tuple) -> Any:
+    game, seats, seed, options, keep = job
+    return play(game, seats, seed, options, keep_state=keep)
