@@ -41,6 +41,17 @@ def test_at_least_one_game_is_registered():
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_every_game_has_its_own_rule_tests_and_docs(name):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    package = type(games.get(name)).__module__.split(".")[2]
+    assert list((root / "tests" / "games" / package).glob("test_*.py")), f"no tests for {name}"
+    assert (root / "docs" / "games" / f"{name}.md").is_file(), f"no docs/games/{name}.md"
+    assert (root / "docs" / "rulings" / f"{name}.md").is_file(), f"no docs/rulings/{name}.md"
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_unknown_option_and_bad_player_count_are_config_errors(name):
     from meeple.core import ConfigError
 
