@@ -1,0 +1,667 @@
+"""Lowlands rules, each test citing the rule text line or the spec row it checks.
+
+rules/000 = ../shared/rules/000_828c8af2cec20396.txt (French overview),
+rules/001 = ../shared/rules/001_88ba9848af96aec5.txt (Spanish rules),
+spec = ../shared/specs/lowlands.md. States are built by play where that is short
+and by setting fields where the rule under test sits deep in a game.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.core import IllegalAction
+from meeple.games.lowlands import GAME
+from meeple.games.lowlands.components import (
+    BUILD,
+    DIKE,
+    DRAW,
+    FENCE_ICONS,
+    FLOOD_SIX,
+    MARKET,
+    MARKET_ROWS,
+    PROGRESS_TOKENS,
+    TILE_INDEX,
+    TILE_KINDS,
+    TOKEN_SPACES,
+    VALUE_DP,
+    VALUE_SHEEP,
+    WOOD,
+    flood_back,
+)
+from meeple.games.lowlands.farm import cell, edge, edges_around
+from meeple.games.lowlands.rules import (
+    ASK,
+    CONTRIB,
+    DISCARD,
+    DRAWING,
+    FENCING,
+    FPLACE,
+    HELP,
+    NONE,
+    PAY,
+    PICK,
+    PLACE,
+    TOKEN,
+    TRADE,
+    WORKER,
+    payable,
+)
+
+
+def new(players=3, seed=1, **options):
+    return GAME.new(players, seed, **options)
+
+
+def legal(st) -> set[str]:
+    return {str(a) for a in st.legal_actions()}
+
+
+def touch(st) -> None:
+    """Forget the cached legal moves after a test sets fields by hand."""
+    st._legal = None
+
+
+def me(st):
+    return st.ps[st.to_move]
+
+
+def play(st, *moves: str) -> None:
+    for m in moves:
+        st.apply(m)
+
+
+def show(st, key: str) -> int:
+    """Put tile ``key`` face up (first of its column)."""
+    k = TILE_INDEX[key]
+    kind = TILE_KINDS.index(
+        next(kd for kd in TILE_KINDS if k in st.faceup[TILE_KINDS.index(kd)] + st.stacks[TILE_KINDS.index(kd)])
+        if any(k in st.faceup[i] + st.stacks[i] for i in range(4))
+        else "storm"
+    )
+    if k in st.stacks[kind]:
+        st.stacks[kind].remove(k)
+    if k not in st.faceup[kind]:
+        st.faceup[kind].insert(0, k)
+    touch(st)
+    return k
+
+
+# ---- setup ------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup(players):
+    st = new(players, 7)
+    first = st.first
+    for s, p in enumerate(st.ps):
+        # rules/000 line 12: 16 fences, 10 on the income board, 6 around a 2x1 pasture, 1 sheep per square
+        assert p.fences_left == 10 and p.farm.fence_count() == 6
+        assert p.sheep == 2 and p.farm.capacity() == 2
+        # rules/000 line 12: four coins, four cards; everyone but the first player +1 coin
+        assert p.cards == 4
+        assert p.coins == 4 + (s != first)
+        # spec §4b: one worker free on the income board, one on "draw cards"
+        assert p.workers_free == 1 and p.workers[DRAW] == 1
+        assert p.buildings == 0 and p.farmers == [-1, -1, -1]
+    # rules/001 line 103: the marker on top of the random stack is the first player
+    assert max(range(players), key=lambda s: st.ps[s].key) == first
+    # rules/001 line 67: four cards face up; lines 77-79: 3 tiles per stack, players+1 storm tiles
+    assert sum(st.display) == 4
+    assert [len(u) for u in st.faceup] == [3, 3, 3, players + 1]
+    # rules/001 line 73: sheep on the icons of the board for this player count
+    assert st.market == [r.icons for r in MARKET_ROWS[players]]
+    # rules/000 line 7: value marker in the middle, on 1|3
+    assert (VALUE_DP[st.value], VALUE_SHEEP[st.value]) == (1, 3)
+    # rules/001 lines 120-121: three flood cards face down, the leftmost revealed
+    assert [c[1] for c in st.sea] == [1, 0, 0] and st.flood == st.sea[0][0]
+    # rules/001 line 61: five progress tokens on the first five large spaces
+    assert sorted(st.token_at) == list(range(5))
+    # rules/001 line 135: the first player places first
+    assert st.to_move == first and st.phase == PLACE
+    assert sum(sum(p.hand) for p in st.ps) + sum(st.display) + len(st.deck) + sum(st.discard) == 66
+
+
+def test_first_game_leaves_out_the_six():
+    # rules/001 line 57 / rules/000 line 16
+    for seed in range(5):
+        normal = new(2, seed)
+        cards = normal.flood_deck + [c[0] for c in normal.sea]
+        assert len(cards) == 12 and cards.count(FLOOD_SIX) == 1
+        first = new(2, seed, first_game=True)
+        cards = first.flood_deck + [c[0] for c in first.sea]
+        assert len(cards) == 11 and FLOOD_SIX not in cards
+
+
+# ---- placing farmers ------------------------------------------------------------------
+def test_occupied_action_costs_one_then_two_coins():
+    # rules/001 line 137
+    st = new()
+    p = me(st)
+    p.farmers = [DRAW, -1, -1]
+    p.coins = 3
+    touch(st)
+    coins = p.coins
+    play(st, "place 3 draw")
+    assert p.coins == coins - 1
+    st2 = new()
+    p2 = me(st2)
+    p2.farmers = [DRAW, DRAW, -1]
+    p2.coins = 1
+    touch(st2)
+    assert "place 4 draw" not in legal(st2)
+    with pytest.raises(IllegalAction):
+        st2.apply("place 4 draw")
+    p2.coins = 2
+    touch(st2)
+    play(st2, "place 4 draw")
+    assert p2.coins == 0
+
+
+def test_an_action_that_cannot_be_done_cannot_be_chosen():
+    # rules/001 line 146: no skipping an action to bank its points as cards
+    st = new()
+    p = me(st)
+    p.hand = [0, 0, 0]
+    touch(st)
+    assert not any(a.startswith("place") and a.endswith("build") for a in legal(st))
+    assert not any(a.endswith(" dike") for a in legal(st))
+    assert "place 2 draw" in legal(st)
+
+
+def test_draw_action_one_card_per_point_plus_worker():
+    # rules/000 line 35; the starting worker on "draw" adds 1 point (spec §4b, design)
+    st = new()
+    s = st.to_move
+    p = me(st)
+    before = p.cards
+    play(st, "place 2 draw")
+    assert st.phase == DRAWING and st.ap == 3
+    play(st, "draw deck", "draw deck", "draw deck")
+    assert p.cards == before + 3
+    assert st.to_move != s and st.phase == PLACE
+
+
+def test_display_cards_are_replaced_after_the_turn():
+    # rules/000 line 35 "ne les remplacez pas avant votre tour": refilled when the turn ends
+    st = new()
+    t = next(i for i in range(3) if st.display[i])
+    name = ("wood", "clay", "stone")[t]
+    play(st, "place 2 draw", f"draw {name}")
+    assert sum(st.display) == 3
+    play(st, "draw deck", "draw deck")
+    assert sum(st.display) == 4
+
+
+# ---- building -----------------------------------------------------------------------------
+def test_build_pays_cards_takes_a_marker_and_draws_for_unused_points():
+    st = new()
+    p = me(st)
+    k = show(st, "fold")  # Sheep Fold: 2 AP, 2 wood, houses 2 (design)
+    p.hand = [2, 0, 0]
+    touch(st)
+    play(st, "place 4 build", "build fold")
+    assert st.ap == 2
+    play(st, "at a5")
+    assert st.phase == PAY
+    play(st, "pay wood", "pay wood")
+    assert p.hand == [0, 0, 0]
+    # rules/000 line 22: leftmost building marker off the income board
+    assert p.buildings == 1 and k in p.tiles
+    assert p.farm.capacity() == 4
+    # rules/000 line 24: each unused action point draws a card
+    assert st.phase == DRAWING and st.ap == 2
+    play(st, "draw deck", "draw deck")
+    assert p.cards == 2
+
+
+def test_two_cards_of_one_type_replace_a_missing_card():
+    # rules/000 line 21, rules/001 line 141
+    assert payable([0, 4, 0], [2, 0, 0], 0)
+    assert payable([0, 2, 2], [2, 0, 0], 0)
+    assert not payable([0, 3, 1], [2, 0, 0], 0)  # pairs must be of one type
+    assert payable([0, 3, 1], [2, 0, 0], 1)  # a worker discount forgives one card
+    assert payable([1, 1, 1], [1, 1, 1], 0) and not payable([1, 1, 0], [1, 1, 1], 0)
+    st = new()
+    p = me(st)
+    show(st, "fold")
+    p.hand = [0, 2, 2]
+    touch(st)
+    play(st, "place 2 build", "build fold", "at a5")
+    assert legal(st) == {"pay 2 clay for wood", "pay 2 stone for wood"}
+    play(st, "pay 2 clay for wood")
+    assert legal(st) == {"pay 2 stone for wood"}
+
+
+def test_worker_on_build_forgives_one_card():
+    # rules/000 line 39 (-1 resource), assigned to the build action (design, spec §4b)
+    st = new()
+    p = me(st)
+    show(st, "fold")
+    p.hand = [1, 0, 0]
+    p.workers[BUILD] = 1
+    touch(st)
+    play(st, "place 2 build", "build fold", "at a5")
+    assert "waive wood" in legal(st)
+    play(st, "waive wood", "pay wood")
+    assert p.hand == [0, 0, 0] and TILE_INDEX["fold"] in p.tiles
+
+
+def test_at_most_four_buildings_but_any_number_of_features():
+    # rules/000 line 22
+    st = new()
+    p = me(st)
+    show(st, "fold")
+    show(st, "vegetables")
+    p.hand = [5, 5, 5]
+    p.buildings = 4
+    touch(st)
+    play(st, "place 4 build")
+    assert "build fold" not in legal(st) and "build vegetables" in legal(st)
+
+
+def test_features_need_their_terrain():
+    # rules/000 line 22: some features go on a tree, bush or pond
+    st = new()
+    p = me(st)
+    show(st, "orchard")
+    p.hand = [5, 5, 5]
+    touch(st)
+    play(st, "place 4 build", "build orchard")
+    assert legal(st) == {"at a1", "at e4", "at a5"}  # the tree squares (design map)
+
+
+def test_a_tile_may_not_leave_sheep_unhoused():
+    # rules/001 line 176 and ruling LL-3: covering a pasture square must keep all sheep housed
+    st = new()
+    p = me(st)
+    show(st, "vegetables")
+    p.hand = [5, 5, 5]
+    touch(st)
+    play(st, "place 4 build", "build vegetables")
+    assert "at c2" not in legal(st) and "at c3" not in legal(st)
+    st2 = new()
+    p2 = me(st2)
+    show(st2, "vegetables")
+    p2.hand = [5, 5, 5]
+    p2.sheep = 1
+    touch(st2)
+    play(st2, "place 4 build", "build vegetables")
+    assert "at c2" in legal(st2)
+
+
+# ---- the dike --------------------------------------------------------------------------------
+def test_part_way_cube_locks_the_resource():
+    # rules/000 line 26: "Si un cube de ressource est à mi-chemin ... le même type"
+    st = new()
+    p = me(st)
+    st.cubes = [2, 0, 0]
+    p.hand = [1, 3, 0]
+    touch(st)
+    play(st, "place 3 dike")
+    assert legal(st) == {"pay wood", "pay 2 clay for wood"}
+
+
+def test_segments_brown_then_green_then_grey():
+    # rules/000 line 27: brown 4 long (3 of them), then green 3 (4), then grey 2 (6)
+    st = new()
+    p = me(st)
+    st.cubes = [st.track - 1, 0, 0]
+    p.hand = [2, 0, 0]
+    touch(st)
+    play(st, "place 3 dike", "pay wood")
+    assert st.dike == 4 and st.segs == 1 and st.cubes == [0, 0, 0]
+    # rules/000 line 28: after a segment, any type may start the next
+    p.hand = [1, 1, 0]
+    touch(st)
+    assert {"pay wood", "pay clay"} <= legal(st)
+    lengths = []
+    st2 = new()
+    for _ in range(13):
+        before = st2.dike
+        st2._complete(WOOD)
+        lengths.append(st2.dike - before)
+    assert lengths == [4] * 3 + [3] * 4 + [2] * 6
+    st2._complete(WOOD)  # nothing left to place (design)
+    assert st2.dike == 36
+
+
+def test_contribution_then_help_then_bonus_space():
+    # rules/000 lines 28-29: marker moves one space per card; the asked opponent may pay
+    # up to as many; the active player gets one bonus space if the helper pays
+    st = new(3, 2)
+    s = st.to_move
+    p = me(st)
+    p.hand = [3, 0, 0]
+    touch(st)
+    play(st, "place 3 dike", "pay wood", "pay wood", "stop")
+    assert p.pos == 2 and st.phase == ASK and st.to_move == s
+    other = (s + 1) % 3
+    assert legal(st) == {f"ask {o}" for o in range(3) if o != s}
+    helper = st.ps[other]
+    helper.hand = [0, 0, 5]
+    touch(st)
+    play(st, f"ask {other}")
+    assert st.phase == HELP and st.to_move == other
+    # the cube of wood is part-way: the helper must give wood or two of a kind for it
+    assert legal(st) == {"pay 2 stone for wood", "stop"}
+    play(st, "pay 2 stone for wood", "pay 2 stone for wood")
+    assert helper.pos == 2 and p.pos == 3
+    # the active player's unused point becomes a card
+    assert st.to_move == s and st.phase == DRAWING and st.ap == 1
+
+
+def test_helper_who_declines_gives_no_bonus():
+    st = new(3, 2)
+    s = st.to_move
+    p = me(st)
+    p.hand = [2, 0, 0]
+    touch(st)
+    play(st, "place 2 dike", "pay wood", "pay wood", f"ask {(s + 1) % 3}", "stop")
+    assert p.pos == 2 and st.ps[(s + 1) % 3].pos == 0
+
+
+def test_two_players_may_ask_the_market_for_a_coin():
+    # rules/001 lines 228-234
+    st = new(2, 3)
+    s = st.to_move
+    p = me(st)
+    p.hand = [2, 0, 0]
+    p.coins = 1
+    touch(st)
+    play(st, "place 2 dike", "pay wood", "pay wood")
+    assert legal(st) == {f"ask {1 - s}", "ask market"}
+    seen = len(st.deck) + sum(st.discard)
+    play(st, "ask market")
+    assert p.coins == 0
+    assert p.pos == 2  # no bonus space (line 234)
+    assert len(st.deck) + sum(st.discard) == seen  # revealed cards went to the discards
+    st2 = new(2, 3)
+    p2 = me(st2)
+    p2.hand = [2, 0, 0]
+    p2.coins = 0
+    touch(st2)
+    play(st2, "place 2 dike", "pay wood", "pay wood")
+    assert legal(st2) == {f"ask {1 - st2.to_move}"}  # no coin: must ask the opponent
+
+
+def test_progress_token_offers_its_two_rewards():
+    # rules/000 line 28: reaching or passing a token: choose one of its two rewards
+    st = new(3, 4)
+    p = me(st)
+    p.pos = TOKEN_SPACES[0] - 1
+    p.hand = [1, 0, 0]
+    p.coins = 0
+    touch(st)
+    play(st, "place 2 dike", "pay wood", "stop")
+    assert st.phase == TOKEN
+    token = PROGRESS_TOKENS[st.token_at[0]]
+    assert legal(st) == {f"take {o}" for o in token.options}
+    # claimed once per player
+    assert p.tokens == 1
+
+
+def test_workshop_contributes_without_a_card():
+    # rules/000 line 29: three buildings let players contribute without a card
+    st = new()
+    p = me(st)
+    p.hand = [0, 0, 0]
+    p.tiles.append(TILE_INDEX["carpenter"])
+    touch(st)
+    assert "place 2 dike" in legal(st)
+    play(st, "place 2 dike")
+    assert legal(st) == {"free wood"}
+    play(st, "free wood")
+    assert legal(st) == {"stop"}
+    assert st.cubes[WOOD] == 1
+
+
+# ---- fences ---------------------------------------------------------------------------------
+def test_buying_a_fence_costs_a_card_and_uncovers_the_income_board():
+    # rules/000 line 31: one point per fence, one card to buy, taken left to right
+    st = new()
+    p = me(st)
+    p.hand = [1, 0, 0]
+    touch(st)
+    play(st, "place 2 fence", "pay wood")
+    assert p.fences_left == 9 and st.phase == FPLACE
+    play(st, "fence a1n")
+    assert p.farm.has_fence(edge("a1n")) and st.phase == FENCING and st.ap == 1
+    assert p.farm.fence_count() + p.fences_left == 16
+
+
+def test_worker_icon_under_a_fence_assigns_a_worker_at_once():
+    # rules/001 line 143: "Siempre que descubras un icono de trabajador"
+    st = new()
+    p = me(st)
+    slot = FENCE_ICONS.index("worker")
+    p.fences_left = 10 - slot
+    p.hand = [1, 0, 0]
+    touch(st)
+    play(st, "place 2 fence", "pay wood", "fence a1n")
+    assert st.phase == WORKER
+    assert "worker dike" in legal(st) and "worker market" in legal(st) and "skip" in legal(st)
+    play(st, "worker dike")
+    assert p.workers[DIKE] == 1 and p.workers_free == 0
+    assert st.phase == FENCING
+
+
+def test_moving_a_fence_must_keep_the_sheep_housed():
+    # ruling LL-3 (rules/001 line 176: a sheep goes back to the supply only by an effect)
+    st = new()
+    p = me(st)
+    play(st, "place 2 fence", "lift c2n")
+    assert legal(st) == {"fence c2n"}
+    p.sheep = 1  # one sheep fits in c3 alone once c3n closes it
+    touch(st)
+    assert legal(st) == {"fence c2n", "fence c3n"}
+    p.sheep = 0
+    touch(st)
+    assert len(legal(st)) == 71 - 5
+
+
+def test_free_fences_from_the_estate():
+    # spec §2a Estate: place 2 fences for free
+    st = new()
+    p = me(st)
+    show(st, "estate")
+    p.hand = [2, 2, 0]
+    touch(st)
+    play(st, "place 4 build", "build estate", "at f1", "pay wood", "pay wood", "pay clay", "pay clay")
+    assert st.phase == FPLACE and st.fmode == 2
+    play(st, "fence a1n", "fence b1n")
+    assert p.fences_left == 8 and p.hand == [0, 0, 0]
+
+
+# ---- the market -----------------------------------------------------------------------------
+def test_market_one_row_one_direction_at_the_track_price():
+    # rules/000 line 33: one transaction per point, one row, at the value track's price
+    st = new()
+    p = me(st)
+    coins = p.coins
+    play(st, "place 3 market")
+    assert not any(a.startswith("buy") for a in legal(st))  # no room for another sheep
+    play(st, "sell 2")
+    assert p.coins == coins + VALUE_SHEEP[st.value] and p.sheep == 1
+    assert legal(st) == {"sell 2", "stop"}
+
+
+def test_market_worker_better_price():
+    # rules/000 line 39; Z-Man preview (spec §3): sell one coin dearer
+    st = new()
+    p = me(st)
+    p.workers[MARKET] = 1
+    coins = p.coins
+    touch(st)
+    play(st, "place 2 market", "sell 1")
+    assert p.coins == coins + VALUE_SHEEP[st.value] + 1
+
+
+# ---- upkeep, tides, storm ------------------------------------------------------------------
+def test_breeding_one_lamb_per_two_sheep_if_housed():
+    # rules/000 line 38, rules/001 line 154
+    st = new()
+    for p, sheep in zip(st.ps, (2, 3, 4), strict=True):
+        p.farm.fences = 0
+        for e in edges_around([cell("c2"), cell("c3"), cell("d2"), cell("d3")]):
+            p.farm.add_fence(e)
+        p.sheep = sheep
+    st._step_breed()
+    assert [p.sheep for p in st.ps] == [3, 4, 4]
+
+
+def test_last_upkeep_runs_only_steps_1_2_and_6():
+    # rules/001 line 166
+    st = new()
+    st.agenda = []
+    st._step_upkeep(True)
+    names = [a[0] for a in st.agenda]
+    assert "retrieve" not in names and "reset_market" not in names and "first_player" not in names
+    assert {"breed", "income", "reveal"} <= set(names)
+    st.agenda = []
+    st._step_upkeep(False)
+    assert {"retrieve", "reset_market", "first_player"} <= {a[0] for a in st.agenda}
+
+
+def test_hand_limit_at_the_turn_of_the_tide():
+    # rules/001 line 119: more than eight cards: discard down to eight
+    st = new()
+    s = (st.to_move + 1) % 3
+    st.ps[s].hand = [6, 4, 0]
+    st.agenda.append(("handlimit", s))
+    st.phase = NONE
+    st._run()
+    assert st.phase == DISCARD and st.to_move == s
+    assert legal(st) == {"discard wood", "discard clay"}
+    play(st, "discard wood", "discard wood")
+    assert st.ps[s].cards == 8 and st.phase != DISCARD
+
+
+def test_high_tide_holds_pays_coins_and_raises_sheep():
+    # rules/001 lines 194-196
+    st = new()
+    st.dike, st.flood = 12, 12  # equal lengths: the dike holds (line 189)
+    for p, pos in zip(st.ps, (6, 2, 3), strict=True):
+        p.pos = pos
+        p.coins = 0
+    v = st.value
+    st._step_high()
+    assert [p.coins for p in st.ps] == [2, 0, 0]
+    assert st.value == v + 1 and st.tides == [True]
+
+
+def test_high_tide_breaks_gives_breach_tokens_and_lowers_sheep():
+    # rules/001 lines 202-204
+    st = new()
+    st.dike, st.flood = 11, 12
+    for p, pos in zip(st.ps, (6, 2, 3), strict=True):
+        p.pos = pos
+    v = st.value
+    st._step_high()
+    assert [p.breach for p in st.ps] == [0, 2, 2]
+    assert st.value == v - 1 and st.tides == [False]
+
+
+def test_storm_breach_costs_sheep_then_coins_then_points():
+    # rules/001 lines 213-214
+    st = new()
+    st.dike, st.flood = 0, 5
+    a, b, c = st.ps
+    a.breach, a.sheep = 2, 5
+    b.breach, b.sheep, b.coins = 4, 1, 20
+    c.breach, c.sheep, c.coins = 3, 0, 4
+    sv = VALUE_SHEEP[st.value]
+    st._step_storm()
+    assert a.sheep == 3
+    assert b.sheep == 0 and b.coins == 20 - 3 * sv
+    assert c.coins == 0 and c.penalty == 3 * sv - 4
+    assert st.is_over and st.storm_held is False
+
+
+def test_storm_holding_dike_discards_breach_tokens():
+    st = new()
+    st.dike, st.flood = 20, 20
+    st.ps[0].breach, st.ps[0].sheep = 5, 3
+    st._step_storm()
+    assert st.ps[0].breach == 0 and st.ps[0].sheep == 3 and st.storm_held
+
+
+def test_storm_tiles():
+    # spec §2a: Bank, Dwelling Mount, Breeding Farm
+    st = new()
+    a, b, c = st.ps
+    a.tiles = [TILE_INDEX["bank"]]
+    a.coins = 9
+    b.tiles = [TILE_INDEX["mount"]]
+    b.breach = 6
+    c.tiles = [TILE_INDEX["breeding"], TILE_INDEX["mount"]]
+    c.sheep, c.breach = 9, 7
+    st.dike, st.flood = 0, 30
+    st._step_storm()
+    assert a.bang_vp == 2
+    assert b.breach == 0
+    assert c.storm_sheep == 2 and c.sheep == 11 - 7
+
+
+def test_final_score_and_tie_break():
+    # rules/001 lines 215-226
+    st = new()
+    for p in st.ps:
+        p.coins, p.sheep, p.hand, p.pos = 3, 2, [1, 1, 1], 4
+    parts = st.score_parts(0)
+    assert parts == {"dike": 2 * VALUE_DP[st.value], "sheep": 2 * VALUE_SHEEP[st.value],
+                     "tiles": 0, "bang": 0, "coins": 3, "cards": 1}
+    st.ps[1].pos = 5  # furthest on the dike track (same points: 5 // 2 == 4 // 2)
+    assert st.winners() == [1]
+    st.ps[1].pos = 4
+    top = max(range(3), key=lambda s: st.ps[s].key)
+    assert st.winners() == [top]  # then the marker on top
+
+
+def test_views_hide_hands_and_flood_faces():
+    st = new()
+    v = st.view(0)
+    assert "hand" in v and "hand" not in st.view(None)
+    assert v["sea"][1]["face"] is None and v["sea"][1]["back"] == flood_back(st.sea[1][0])
+    assert all("hand" not in f for f in v["farms"])
+
+
+def test_determinize_keeps_flood_backs_and_known_cards():
+    import random
+
+    st = new(4, 9)
+    rng = random.Random(1)
+    changed = False
+    for i in range(30):
+        det = st.determinize(i % 4, rng)
+        assert [flood_back(c[0]) for c in det.sea] == [flood_back(c[0]) for c in st.sea]
+        assert [c[0] for c in det.sea if c[1]] == [c[0] for c in st.sea if c[1]]
+        assert det.view(i % 4) == st.view(i % 4)
+        assert sorted(det.flood_deck + [c[0] for c in det.sea]) == sorted(
+            st.flood_deck + [c[0] for c in st.sea]
+        )
+        changed |= det.ps[(i + 1) % 4].hand != st.ps[(i + 1) % 4].hand
+    assert changed
+
+
+def test_notation_round_trips():
+    for a in GAME.actions:
+        assert GAME.parse(str(a)) == a
+    assert str(GAME.parse("PAY  2 Clay for WOOD")) == "pay 2 clay for wood"
+
+
+def test_refused_move_explains():
+    st = new()
+    with pytest.raises(IllegalAction) as err:
+        st.apply("fence a1n")
+    assert "fence" in str(err.value)
+    assert st.phase == PLACE
+
+
+def test_pick_phase_constant_used():
+    # the build question is its own phase (small decisions, docs/architecture.md)
+    st = new()
+    show(st, "fold")
+    me(st).hand = [2, 0, 0]
+    touch(st)
+    play(st, "place 2 build")
+    assert st.phase == PICK and st.to_move is not None
+    assert CONTRIB != PICK and TRADE != PICK
