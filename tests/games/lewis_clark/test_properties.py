@@ -76,3 +76,30 @@ def test_notation_round_trips():
     for a in GAME.actions:
         assert GAME.parse(str(a)) == a
         assert str(a) == str(a).lower()
+
+
+def _eager(state, rng):
+    """Random play biased to recruit and play journal cards, so rare effects run."""
+    from meeple.games.lewis_clark import actions as A
+
+    legal = state.legal_actions()
+    recruit = [a for a in legal if A.RECRUIT <= int(a) < A.RECRUIT + 5]
+    if recruit and rng.random() < 0.7:
+        return rng.choice(recruit)
+    journal_cards = [a for a in legal if A.PLAY <= int(a) < A.PLAY + 54]
+    if journal_cards and rng.random() < 0.7:
+        return rng.choice(journal_cards)
+    doing = [a for a in legal if int(a) not in (A.STOP, A.SKIP, A.END)
+             and not A.DROP <= int(a) < A.DROP + 6]
+    if doing and rng.random() < 0.8:
+        return rng.choice(doing)
+    return rng.choice(legal)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=SEEDS)
+def test_eager_recruiters_keep_invariants(seed):
+    state = None
+    for state in random_game(seed, limit=40, policy=_eager):
+        check_invariants(state)
+    assert state is not None and state.to_move is None

@@ -250,3 +250,27 @@ def test_greedy_makes_progress():
             s.apply(GAME.greedy_action(s, rng))
         total += max(s.pos)
     assert total / 3 >= 15
+
+
+def test_route_layout_and_the_last_space():
+    # spec §11 DC-20: 0 St. Louis, 1-17 river, 18 mixed, 19-25 mountain, 26 mixed,
+    # 27-31 river, 32-34 mountain, 35-38 river, 39 Fort Clatsop (0) .. 49; DC-23 clamp
+    from meeple.games.lewis_clark.components import LAST, ROUTE
+
+    assert "".join(ROUTE) == "R" * 18 + "X" + "M" * 7 + "X" + "R" * 5 + "M" * 3 + "R" * 15
+    assert LAST == 49 and FORT == 39
+    s = table()
+    s.pos[0] = s.camp[0] = 47
+    set_res(s, 0, canoe=1)
+    give(s, 0, "leader")
+    indians(s, 0, 1)
+    play(s, "play leader", "indians 1", "pay canoe")
+    assert s.pos[0] == LAST
+
+
+def test_partial_strength_cards_once_effects_waste_the_excess():
+    # spec §16 item 4: a strength-3 support on a once-only card is allowed, excess wasted
+    s = table()
+    give(s, 0, "little-raven", "heney")
+    play(s, "play little-raven", "with heney")
+    assert s.stack[-1][1] == 1
