@@ -51,7 +51,11 @@ def _card_value(k: int) -> float:
     return 3.0
 
 
-CARD_VALUE = tuple(_card_value(k) if k < N_ENCOUNTERED else 0.0 for k in range(len(CARDS)))
+STARTER_VALUE = (12.0, 6.0, 5.0, 5.0, 5.0, 5.0)  # leader, interpreter, the four collectors
+CARD_VALUE = tuple(
+    _card_value(k) if k < N_ENCOUNTERED else STARTER_VALUE[k - N_ENCOUNTERED]
+    for k in range(len(CARDS))
+)
 
 
 def value(s: LewisClarkState, seat: int) -> float:
@@ -61,14 +65,9 @@ def value(s: LewisClarkState, seat: int) -> float:
             return 1e6
         if s.winners():
             return -1e6
-    pos = s.pos[seat]
-    v = SPACE * (pos - s.time[seat])
+    v = SPACE * (s.pos[seat] - s.time[seat])
     res = s.res[seat]
-    ahead = ROUTE[min(pos + 1, LAST)] + ROUTE[min(pos + 2, LAST)]
-    weights = W_MOUNTAIN if MOUNTAIN in ahead else W
-    v += sum(r * w for r, w in zip(res, weights, strict=True))
-    if weights is W_MOUNTAIN:  # variety feeds the horse trade
-        v += 2.0 * sum(1 for r in range(4) if res[r])
+    v += _goods_value(s, seat, res)
     v -= 6.0 * goods_time(sum(res), s.gt[seat])
     indians = s.ind[seat] + sum(e[2] for e in s.areas[seat])
     v += 5.0 * indians - 5.0 * max(0, indians - 1 - s.it[seat])
@@ -122,25 +121,41 @@ def _step_choice(s: LewisClarkState, seat: int, legal) -> Action:
 def _finish_action(s: LewisClarkState, seat: int, rng: random.Random) -> None:
     """Play the running action to its end with the step policy."""
     guard = 0
-    while s.to_move == seat and s.phase != MAIN and guard < 60:
+    while s.to_move == seat and s.phase != MAIN and guard < 60:  # noqa: PLR2004
         s.apply(_step_choice(s, seat, s.legal_actions()))
         guard += 1
 
 
+def _goods_value(s: LewisClarkState, seat: int, res: list[int]) -> float:
+    pos = s.pos[seat]
+    ahead = ROUTE[min(pos + 1, LAST)] + ROUTE[min(pos + 2, LAST)]
+    weights = W_MOUNTAIN if MOUNTAIN in ahead else W
+    v = sum(r * w for r, w in zip(res, weights, strict=True))
+    if weights is W_MOUNTAIN:  # variety feeds the horse trade
+        v += 2.0 * sum(1 for r in range(4) if res[r])
+    return v
+
+
 def _drop_choice(s: LewisClarkState, seat: int) -> int:
-    """The cheapest resource worth dropping before camp (or -1)."""
-    res = s.res[seat]
-    n = sum(res)
-    order = sorted((W[r], r) for r in range(6) for _ in range(res[r]))
-    best_d, best_gain = 0, 0.0
-    lost = 0.0
-    for d in range(1, min(n, 6) + 1):
-        lost += order[d - 1][0]
-        saved = goods_time(n, s.gt[seat]) - goods_time(n - d, s.gt[seat])
-        gain = SPACE * saved - lost
-        if gain > best_gain:
-            best_d, best_gain = d, gain
-    return order[0][1] if best_d else -1
+    """The first good to drop before camp, if Time saved outweighs the goods (or -1)."""
+    res = s.res[seat].copy()
+    tiles = s.gt[seat]
+    base = _goods_value(s, seat, res) - SPACE * goods_time(sum(res), tiles)
+    best, best_first = base, -1
+    first = -1
+    for _ in range(min(sum(res), 8)):
+        options = [
+            (_goods_value(s, seat, res[:r] + [res[r] - 1] + res[r + 1:]), r)
+            for r in range(6) if res[r]
+        ]
+        v, r = max(options)
+        res[r] -= 1
+        if first < 0:
+            first = r
+        total = v - SPACE * goods_time(sum(res), tiles)
+        if total > best + 1e-9:
+            best, best_first = total, first
+    return best_first
 
 
 def greedy_action(state: LewisClarkState, rng: random.Random) -> Action:
@@ -179,13 +194,14 @@ def greedy_action(state: LewisClarkState, rng: random.Random) -> Action:
         return codes.get(A.CAMP, legal[0])
     # after the action: recruit a good card, camp when the hand is spent, else end
     if not s.recruited:
+        base = value(s, seat)
         best, best_v = None, 3.0
         for a in legal:
-            i = int(a)
-            if A.RECRUIT <= i < A.RECRUIT + 5:
-                slot = i - A.RECRUIT
-                fur, equip = s.recruit_cost(seat, slot)
-                v = CARD_VALUE[s.journal[slot]] - 1.2 * (fur + equip)
+            if A.RECRUIT <= int(a) < A.RECRUIT + 5:
+                t = s.clone()
+                t.apply(a)
+                _finish_action(t, seat, rng)
+                v = value(t, seat) - base
                 if v > best_v:
                     best, best_v = a, v
         if best is not None:
