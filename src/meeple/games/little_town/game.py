@@ -40,6 +40,10 @@ class LittleTown(Game):
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)
 
+    def rollout_done(self, root, state):
+        """Search reads the score once the round it started in is fed and over."""
+        return state.to_move is None or state.round != root.round
+
 
 GAME = LittleTown()
 LittleTownState.game = GAME
