@@ -49,6 +49,13 @@ class LewisClark(Game):
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)
 
+    #: search playouts stop this many rounds after the root (the game may run long)
+    rollout_rounds = 2
+
+    def rollout_done(self, root, state):
+        """Playouts read ``scores()`` (progress minus Time) two rounds ahead."""
+        return state.to_move is None or state.turns - root.turns >= self.rollout_rounds * root.players
+
 
 GAME = LewisClark()
 LewisClarkState.game = GAME

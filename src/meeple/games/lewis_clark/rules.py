@@ -789,10 +789,13 @@ class LewisClarkState(State):
 
     # ---- results -----------------------------------------------------------------
     def scores(self) -> list[int]:
-        """Progress (scout position minus Time tokens); +100 to the winner at the end."""
+        """Progress (scout position minus Time tokens); +100 to the winner at the end,
+        -100 to a solo player Mackenzie beat."""
         out = [self.pos[s] - self.time[s] for s in range(self.players)]
         for s in self.winners_:
             out[s] += 100
+        if self.to_move is None and self.players == 1 and not self.winners_:
+            out[0] -= 100
         return out
 
     def winners(self) -> list[int]:
