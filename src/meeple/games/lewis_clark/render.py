@@ -48,6 +48,21 @@ def _route(v: dict) -> list[str]:
     ]
 
 
+def _boats(e: dict) -> str:
+    """How the goods and Indians sit in the boats, packed best (spec §9)."""
+    n = sum(e["resources"].values())
+    parts = []
+    for name, cap in [("A", 3)] + [(f"T{i + 1}", 2) for i in range(e["goods_tiles"])] + [
+            ("B", 3), ("C", 5)]:
+        put = min(n, cap)
+        n -= put
+        parts.append(f"{name} {put}/{cap}")
+    ind = e["indians"]
+    free = 1 + e["indian_tiles"]
+    parts.append(f"Indian boats {min(ind, free)}/{free} free + {max(0, ind - free)} slow")
+    return "boats: " + ", ".join(parts)
+
+
 def render(state, seat: int | None = None) -> str:
     v = state.view(seat)
     lines = [
@@ -83,6 +98,7 @@ def render(state, seat: int | None = None) -> str:
                 sup = _card(sup)
             extra = (f"+{sup}" if sup else "") + (f"+{p['indians']}I" if p["indians"] else "")
             area.append(_card(p["card"]) + extra)
+        lines.append("   " + _boats(e))
         lines.append("   play area: " + (" ".join(area) if area else "[dim]-[/]"))
     if "hand" in v:
         lines.append("[bold]your hand[/]: " + " ".join(_card(k) for k in v["hand"]))
