@@ -18,9 +18,11 @@ from meeple.games.little_town.components import (
     HUNGER_VP,
     N_CELLS,
     NEIGHBOURS,
+    OBJECTIVES,
     ROUNDS,
     WHEAT,
 )
+from meeple.games.little_town.objectives import met
 from meeple.games.little_town.rules import (
     ACT,
     ACTIVATE,
@@ -65,17 +67,26 @@ def _turns_left(state: LittleTownState, seat: int) -> int:
     return (ROUNDS - state.round) * state.workers + state.left[seat]
 
 
-def value(state: LittleTownState, seat: int) -> float:
-    """How good ``seat``'s position is, in VP-like units."""
+def _cube_worth(n: int, unit: float) -> float:
+    """The first few cubes of a kind are worth a lot, a hoard much less."""
+    return unit * (min(n, 4) + 0.3 * max(0, n - 4))
+
+
+def value(state: LittleTownState, seat: int, mine: bool = False) -> float:
+    """How good ``seat``'s position is, in VP-like units.
+
+    ``mine``: the seat is the one deciding, so its own objectives (which it sees)
+    count when met; another seat's hidden objectives are never read.
+    """
     if state.to_move is None:
         return float(state.vp[seat])
     res = state.res[seat]
     coins = state.coins[seat]
     turns = _turns_left(state, seat)
-    late = turns <= 1
-    cube = 0.35 if late else CUBE
-    v = state.vp[seat] + coins / COINS_PER_VP + (0 if late else 0.07 * coins)
-    v += (res[0] + res[1]) * cube + (res[FISH] + res[WHEAT]) * cube * 0.8
+    unit = CUBE * min(1.0, 0.15 + turns / 4)  # cubes lose worth as turns run out
+    v = state.vp[seat] + coins / COINS_PER_VP + (0.07 * coins if turns > 1 else 0.0)
+    v += _cube_worth(res[0], unit) + _cube_worth(res[1], unit * 1.1)
+    v += _cube_worth(res[FISH], unit * 0.8) + _cube_worth(res[WHEAT], unit * 0.8)
     # the coming meal: food now saves 3 coins or 3 VP at the end of the round
     need = state.workers
     food = res[FISH] + res[WHEAT]
@@ -91,11 +102,15 @@ def value(state: LittleTownState, seat: int) -> float:
     for c in range(N_CELLS):
         if state.owner[c] == seat:
             v += 0.25 * GAIN_VALUE[state.bld[c]] * rounds_left
+    if mine:
+        for card in state.hands[seat]:
+            if card != FISH_FEED_CARD and met(state, seat, card):
+                v += OBJECTIVES[card].vp
     return v
 
 
 def _relative(state: LittleTownState, seat: int) -> float:
-    mine = value(state, seat)
+    mine = value(state, seat, mine=True)
     others = [value(state, s) for s in range(state.players) if s != seat]
     return mine - 0.5 * sum(others) / len(others)
 
