@@ -123,8 +123,9 @@ def test_goods_time_packs_boats_best():
 def test_forced_camp_then_pass_when_still_impossible():
     # rule text 002 line 148 (forced camp) and DC-26 (pass)
     s = table()
+    set_res(s, 0, wood=1)
     give(s, 0, "hunter")
-    assert legal(s) == ["camp"]
+    assert legal(s) == ["camp", "drop wood"]  # goods may still be dropped (DC-15)
     play(s, "camp")
     assert legal(s) == [a for a in legal(s)]  # still one card, no Indians
     assert "end" in legal(s) and not any(a.startswith("play") for a in legal(s))

@@ -298,7 +298,9 @@ class LewisClarkState(State):
                             ):
                                 out.append(A.VILLAGE + loc)
                 elif not self.camped:
-                    return _as_actions([A.CAMP])  # rule text 002 line 148: forced camp
+                    # rule text 002 line 148: forced camp (goods may still be dropped, DC-15)
+                    res = self.res[seat]
+                    return _as_actions([A.CAMP] + [A.DROP + r for r in ALL_RES if res[r]])
                 else:
                     out.append(A.END)  # DC-26: still no action possible: pass
             if not self.recruited:

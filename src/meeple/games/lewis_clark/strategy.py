@@ -34,7 +34,7 @@ from meeple.games.lewis_clark.rules import (
 )
 
 W = (3.0, 2.5, 6.0, 3.0, 14.0, 8.0)  # wood fur food equipment canoe horse
-W_MOUNTAIN = (3.0, 2.5, 3.0, 3.0, 6.0, 22.0)  # when mountains lie just ahead
+W_MOUNTAIN = (3.0, 2.5, 3.0, 3.0, 2.0, 22.0)  # when mountains lie just ahead
 SPACE = 10.0
 
 
@@ -177,6 +177,9 @@ def greedy_action(state: LewisClarkState, rng: random.Random) -> Action:
         r = _drop_choice(s, seat)
         if r >= 0:
             return codes[A.DROP + r]
+    if not s.acted and not s.can_act(seat):  # forced camp: lighten the boats first
+        r = _drop_choice(s, seat)
+        return codes[A.DROP + r] if r >= 0 else codes[A.CAMP]
     if not s.acted:
         best, best_v = None, -1e18
         for a in legal:
