@@ -588,3 +588,102 @@ def test_notation_round_trips():
     for a in GAME.actions:
         assert GAME.parse(str(a)) == a
     assert str(GAME.parse("  ACTIVATE   C4 ")) == "activate c4"
+
+
+# ---- options -----------------------------------------------------------------------
+def test_limited_supply_caps_harvest_and_payouts():
+    # spec section 4 DC: option limited_supply, 15 cubes per kind and 40 coins
+    st = fresh(limited_supply=True)
+    me = st.to_move
+    assert st.supply == [15, 15, 15, 15] and st.bank == 40 - 2 * 3
+    st.supply[FISH] = 1
+    put(st, "d4", "pier", me)  # gain 2 fish: the supply cannot pay it out after the harvest
+    put(st, "f4", "well", me)
+    st.apply("place e5")  # two lakes, one fish left in the supply
+    assert st.res[me][FISH] == 1 and st.supply[FISH] == 0
+    assert sorted(legal(st)) == ["activate f4", "done"]
+
+
+def test_keep_exchange_between_activations():
+    # exchange=keep: "buy" is offered between activations too (rules/003 line 31)
+    st = fresh(exchange="keep")
+    me = st.to_move
+    put(st, "d4", "warehouse", me)  # 2 stone > 5 VP
+    st.res[me][STONE] = 1
+    st.apply("place e5")
+    assert "activate d4" not in legal(st) and "buy stone" in legal(st)
+    st.apply("buy stone")
+    st.apply("activate d4")
+    assert st.vp[me] == 5 and st.coins[me] == 0
+
+
+def test_residence_harvest_option():
+    st = fresh(residence_harvest=True)
+    me = last_turn_of_round(st)
+    put(st, "e5", "residence", me)  # lakes at e6 and f6
+    st.res[1 - me][WHEAT] = 5
+    st.apply("place a2")  # a1 mountain, a3 lake: one fish
+    assert st.round == 2
+    assert [f[2] for f in st.fed if f[1] == me] == [1 + 2]  # the residence's two fish were eaten
+
+
+def test_placeholder_objective_only_with_option():
+    # spec 3.2 DC for O7: a clearly marked placeholder, off by default
+    dealt = set()
+    for seed in range(30):
+        st = GAME.new(4, seed, o7=True)
+        dealt |= {k for h in st.hands for k in h}
+    assert CARD["o7"] in dealt
+    assert OBJECTIVES[CARD["o7"]].provenance == "design"
+
+
+def test_refusals_explain_in_words():
+    st = fresh()
+    me = st.to_move
+    with pytest.raises(IllegalAction, match="main action"):
+        st.apply("end")
+    with pytest.raises(IllegalAction, match="cannot pay"):
+        st.apply("build statue")
+    with pytest.raises(IllegalAction, match="do not hold|do not meet"):
+        st.apply("claim o1" if CARD["o1"] not in st.hands[me] else "claim o12")
+    with pytest.raises(IllegalAction, match="exchange=use"):
+        st.apply("buy wood")
+    with pytest.raises(IllegalAction, match="feeding"):
+        st.apply("feed fish")
+
+
+def test_objective_needs_lists_match_the_building_table():
+    # spec 3.2: "uses or makes X" read from the activation; costs from the cost column
+    from meeple.games.little_town.components import (
+        COIN_BUILDINGS,
+        FISH_BUILDINGS,
+        STONE3_BUILDINGS,
+        WOOD3_BUILDINGS,
+        WOOD_STONE_BUILDINGS,
+    )
+
+    def uses(b, r):
+        return b.effect == "pawn" or b.pay[r] > 0 or b.gain[r] > 0
+
+    keys = range(len(BUILDINGS) - 1)  # not the wheat field
+    assert set(FISH_BUILDINGS) == {k for k in keys if uses(BUILDINGS[k], FISH)}
+    assert set(WOOD_STONE_BUILDINGS) == {
+        k for k in keys if uses(BUILDINGS[k], WOOD) or uses(BUILDINGS[k], STONE)
+    }
+    assert set(COIN_BUILDINGS) == {
+        k for k in keys if BUILDINGS[k].pay_coins or BUILDINGS[k].gain_coins
+    }
+    assert set(STONE3_BUILDINGS) == {k for k in keys if BUILDINGS[k].cost[STONE] >= 3}
+    assert set(WOOD3_BUILDINGS) == {k for k in keys if BUILDINGS[k].cost[WOOD] >= 3}
+
+
+def test_render_shows_grid_market_and_stock():
+    st = fresh()
+    me = st.to_move
+    put(st, "c3", "bakery", 1 - me)
+    st.apply("place e5")
+    text = GAME.render(st, me)
+    assert "BAK" in text and f"w{me}" in text and "market" in text
+    assert "(you)" in text and "≈≈≈≈" in text
+    for key in (OBJECTIVES[k].key for k in st.hands[me]):
+        assert key in text
