@@ -97,3 +97,14 @@ def test_bad_records_say_what_is_wrong():
     record = Record("lost-cities", 2, 1, {}, ["draw deck"])
     with pytest.raises(MeepleError, match="action 1 .'draw deck'. cannot be replayed"):
         games.replay(record)
+
+
+def test_action_table_blocks_know_their_offsets():
+    from meeple.core import ActionTable
+
+    table = ActionTable()
+    play = table.block(f"play {c}" for c in "abc")
+    stop = table.block(["stop"])
+    space = table.build(example="play a, stop")
+    assert (play, stop) == (0, 3)
+    assert str(space[play + 2]) == "play c" and space.parse("stop") == stop

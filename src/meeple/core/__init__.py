@@ -1,6 +1,6 @@
 """The contract every game keeps, and what all games share (errors, actions, records)."""
 
-from meeple.core.actions import Action, ActionSpace
+from meeple.core.actions import Action, ActionSpace, ActionTable
 from meeple.core.errors import (
     ConfigError,
     IllegalAction,
@@ -15,6 +15,7 @@ from meeple.core.state import State
 __all__ = [
     "Action",
     "ActionSpace",
+    "ActionTable",
     "ConfigError",
     "Game",
     "IllegalAction",

@@ -74,3 +74,22 @@ class ActionSpace(Sequence[Action]):
 
     def get(self, text: str) -> Action | None:
         return self._by_key.get(normalize(text))
+
+
+class ActionTable:
+    """Builds an ``ActionSpace`` block by block, remembering where each block starts.
+
+    ``PLAY = table.block(f"play {c}" for c in cards)`` gives the code of the first
+    ``play`` action, so rules code computes ``PLAY + card`` without a lookup.
+    """
+
+    def __init__(self) -> None:
+        self._texts: list[str] = []
+
+    def block(self, texts: Iterable[str]) -> int:
+        start = len(self._texts)
+        self._texts.extend(texts)
+        return start
+
+    def build(self, example: str = "") -> ActionSpace:
+        return ActionSpace(self._texts, example=example)
