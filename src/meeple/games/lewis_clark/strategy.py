@@ -34,7 +34,7 @@ from meeple.games.lewis_clark.rules import (
 )
 
 W = (3.0, 2.5, 6.0, 3.0, 14.0, 8.0)  # wood fur food equipment canoe horse
-W_MOUNTAIN = (3.0, 2.5, 3.0, 3.0, 2.0, 22.0)  # when mountains lie just ahead
+W_MOUNTAIN = (3.0, 2.5, 3.0, 3.0, 2.0, 16.0)  # when mountains lie just ahead
 SPACE = 10.0
 
 
@@ -69,8 +69,9 @@ def value(s: LewisClarkState, seat: int) -> float:
     res = s.res[seat]
     v += _goods_value(s, seat, res)
     v -= 6.0 * goods_time(sum(res), s.gt[seat])
-    indians = s.ind[seat] + sum(e[2] for e in s.areas[seat])
-    v += 5.0 * indians - 5.0 * max(0, indians - 1 - s.it[seat])
+    on_cards = sum(e[2] for e in s.areas[seat])
+    indians = s.ind[seat] + on_cards
+    v += 5.0 * s.ind[seat] + 2.0 * on_cards - 5.0 * max(0, indians - 1 - s.it[seat])
     v += 4.0 * (s.gt[seat] + s.it[seat])
     for k in s.hands[seat]:
         v += CARD_VALUE[k]
@@ -98,14 +99,14 @@ def _step_choice(s: LewisClarkState, seat: int, legal) -> Action:
             i = int(a)
             if A.WITH <= i < A.WITH + len(CARDS):
                 k = i - A.WITH
-                v = 3.0 * STRENGTH[k] - _keep(s, seat, k) + min(3 - STRENGTH[k], s.ind[seat]) * 2.5
-            else:
-                v = 3.0 * (i - A.INDIANS) - 0.5
+                v = 3.0 * STRENGTH[k] - _keep(s, seat, k)
+            else:  # Indians on a card are not free for the village until the camp
+                v = (3.0 if len(s.hands[seat]) <= 1 else 1.0) * (i - A.INDIANS) - 0.5
             if v > best_v:
                 best, best_v = a, v
         return best
-    if s.phase == EXTRA:
-        return legal[-2] if len(legal) > 1 else legal[-1]  # as many Indians as allowed
+    if s.phase == EXTRA:  # extra Indians only when the hand is nearly spent
+        return legal[-2] if len(legal) > 1 and len(s.hands[seat]) <= 1 else legal[-1]
     best, best_v = legal[0], -1e18
     for a in legal:
         t = s.clone()
