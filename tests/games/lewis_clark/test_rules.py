@@ -275,3 +275,18 @@ def test_partial_strength_cards_once_effects_waste_the_excess():
     give(s, 0, "little-raven", "heney")
     play(s, "play little-raven", "with heney")
     assert s.stack[-1][1] == 1
+
+
+def test_greedy_three_player_games_reach_the_pacific_by_the_rules():
+    # rule text 002 line 175: the game ends when a camp past the fort meets the Time test
+    wins = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        s = GAME.new(3, seed, turn_limit=150)
+        while s.to_move is not None:
+            s.apply(GAME.greedy_action(s, rng))
+        if s.end_reason == "reached the Pacific":
+            (w,) = s.winners()
+            assert s.camp[w] >= FORT and s.time[w] <= s.camp[w] - FORT
+            wins += 1
+    assert wins >= 2
