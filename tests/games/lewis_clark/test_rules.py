@@ -290,3 +290,28 @@ def test_greedy_three_player_games_reach_the_pacific_by_the_rules():
             assert s.camp[w] >= FORT and s.time[w] <= s.camp[w] - FORT
             wins += 1
     assert wins >= 2
+
+
+def test_views_hide_hands_and_face_down_cards_but_show_their_backs():
+    # issue 4: hand private (size public), deck order hidden; a support is face down
+    s = table(players=2)
+    give(s, 0, "hunter", "interpreter", "trapper")
+    play(s, "play hunter", "with interpreter")
+    mine, theirs, public = s.view(0), s.view(1), s.view(None)
+    assert "hand" not in public and theirs["hand"] != mine["hand"]
+    assert mine["expeditions"][0]["play_area"][0]["support"] == "interpreter"
+    back = {"face_down": True, "strength": 2, "badge": "wood"}
+    assert theirs["expeditions"][0]["play_area"][0]["support"] == back
+    assert public["expeditions"][0]["play_area"][0]["support"] == back
+    assert public["expeditions"][0]["hand_size"] == 1 and "deck_order" not in public
+    assert isinstance(public["deck"], int)
+
+
+def test_reveals_count_journal_draws():
+    # architecture: reveals grows whenever a hidden card becomes visible
+    s = table()
+    give(s, 0, "hunter", "trapper")
+    set_res(s, 0, fur=1, equip=3)
+    before = s.reveals
+    play(s, "recruit 1", "skip")
+    assert s.reveals == before + 1
