@@ -57,5 +57,24 @@ class LewisClark(Game):
         return state.to_move is None or state.turns - root.turns >= self.rollout_rounds * root.players
 
 
+    def simulation_report(self, finals) -> str:
+        """How simulated games ended: reasons, length, scouts and Time tokens."""
+        from collections import Counter
+
+        if not finals:
+            return "no games"
+        reasons = Counter(f.end_reason or "unfinished" for f in finals)
+        n = len(finals)
+        turns = sum(f.turns for f in finals) / n
+        best = sum(max(f.pos) for f in finals) / n
+        tokens = sum(sum(f.time) / f.players for f in finals) / n
+        past = sum(sum(p >= 39 for p in f.pos) for f in finals) / sum(f.players for f in finals)
+        lines = [f"[bold]{self.title}[/]: {n} games"]
+        lines += [f"  ended by {r}: {c} ({100 * c / n:.0f}%)" for r, c in reasons.most_common()]
+        lines.append(f"  turns per game {turns:.1f}; furthest scout {best:.1f}; "
+                     f"Time tokens per player {tokens:.1f}; scouts past the fort {100 * past:.0f}%")
+        return "\n".join(lines)
+
+
 GAME = LewisClark()
 LewisClarkState.game = GAME
