@@ -315,3 +315,17 @@ def test_reveals_count_journal_draws():
     before = s.reveals
     play(s, "recruit 1", "skip")
     assert s.reveals == before + 1
+
+
+def test_search_hooks_rollout_done_and_report():
+    root = GAME.new(3, 1)
+    later = root.clone()
+    assert not GAME.rollout_done(root, later)
+    later.turns += 2 * 3
+    assert GAME.rollout_done(root, later)
+    rng = random.Random(1)
+    assert GAME.parse(str(GAME.rollout_action(root, rng))) in root.legal_actions()
+    s = GAME.new(2, 1, turn_limit=10)
+    while s.to_move is not None:
+        s.apply(rng.choice(s.legal_actions()))
+    assert "turn limit" in GAME.simulation_report([s])
