@@ -110,7 +110,7 @@ VALUE_PROVENANCE = "design"  # except the middle space, confirmed
 
 # ---- flood (spec §8) -------------------------------------------------------------
 #: card faces; the back is "1-3" for faces <= 3 and "4-6" otherwise (confirmed)
-FLOOD_CARDS: tuple[int, ...] = (1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 6)
+FLOOD_CARDS: tuple[int, ...] = (1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6)
 FLOOD_CARDS_PROVENANCE = "design"  # 12 cards, backs 1-3 / 4-6 and one 6: confirmed
 FLOOD_SIX = 6  # the card the first game removes (rules/001 line 57)
 SEA_SPACES = 3  # rules/001 line 120
@@ -137,7 +137,7 @@ SEGMENTS: tuple[Segment, ...] = (
 )
 #: cards needed to move a resource cube to the end of the construction track
 #: (2 players: a review says 4, inferred; 3-4 players: design)
-TRACK_LENGTH: dict[int, int] = {2: 4, 3: 5, 4: 5}
+TRACK_LENGTH: dict[int, int] = {2: 5, 3: 5, 4: 6}
 TRACK_LENGTH_PROVENANCE = {2: "inferred", 3: "design", 4: "design"}
 
 # ---- dike track and progress tokens (spec §5) ---------------------------------------
@@ -264,21 +264,21 @@ TILES: tuple[Tile, ...] = (
        "once per contribution: a clay without a card"),
     _t("stonemason", "Stonemason's Workshop", "action", 3, 1, 1, 0, 2, "workshop", STONE, "inferred",
        "once per contribution: a stone without a card"),
-    _t("toolshed", "Tool Shed", "action", 2, 2, 0, 0, 1, "ap", FENCE, "design",
+    _t("toolshed", "Tool Shed", "action", 2, 1, 0, 0, 2, "ap", FENCE, "design",
        "+1 action point on the fence action"),
-    _t("cartshed", "Cart Shed", "action", 2, 1, 1, 0, 1, "ap", DRAW, "design",
+    _t("cartshed", "Cart Shed", "action", 2, 1, 1, 0, 2, "ap", DRAW, "design",
        "+1 action point on the draw action"),
-    _t("office", "Dike Office", "action", 3, 0, 1, 2, 2, "ap", DIKE, "design",
+    _t("office", "Dike Office", "action", 2, 0, 1, 1, 2, "ap", DIKE, "design",
        "+1 action point on the dike action"),
-    _t("yard", "Builder's Yard", "action", 2, 1, 0, 1, 1, "ap", BUILD, "design",
+    _t("yard", "Builder's Yard", "action", 2, 0, 0, 1, 2, "ap", BUILD, "design",
        "+1 action point on the build action"),
     _t("guesthouse", "Guest House", "action", 2, 0, 2, 0, 2, "reuse", 1, "design",
        "placing a farmer on an occupied action costs 1 coin less"),
-    _t("storehouse", "Storehouse", "action", 3, 1, 1, 1, 1, "income_card", 1, "design",
+    _t("storehouse", "Storehouse", "action", 2, 1, 1, 0, 2, "income_card", 1, "design",
        "+1 card each income"),
     _t("counting", "Counting House", "action", 3, 0, 1, 2, 1, "income_coin", 1, "design",
        "+1 coin each income"),
-    _t("warden", "Dike Warden's House", "action", 3, 1, 1, 1, 1, "dike", 3, "design",
+    _t("warden", "Dike Warden's House", "action", 2, 1, 0, 1, 2, "dike", 3, "design",
        "move your dike marker 3 spaces"),
     _t("timber", "Timber Yard", "action", 2, 1, 0, 1, 1, "cards", 3, "design",
        "draw 3 resource cards"),
@@ -290,8 +290,8 @@ TILES: tuple[Tile, ...] = (
        "on a bush; +1 coin each income", terrain="bush"),
     _t("fishpond", "Fish Pond", "feature", 2, 0, 1, 1, 2, "cards", 2, "design",
        "on a pond; draw 2 cards", terrain="pond"),
-    _t("herbs", "Herb Garden", "feature", 2, 0, 1, 0, 1, "cards", 1, "design", "draw 1 card"),
-    _t("vegetables", "Vegetable Patch", "feature", 2, 1, 1, 0, 2, "", 0, "design", ""),
+    _t("herbs", "Herb Garden", "feature", 2, 0, 1, 0, 2, "cards", 1, "design", "draw 1 card"),
+    _t("vegetables", "Vegetable Patch", "feature", 2, 1, 1, 0, 3, "", 0, "design", ""),
     _t("hedge", "Windbreak Hedge", "feature", 3, 2, 0, 0, 0, "vp_fences", 3, "design",
        "on a bush; !: 1 VP per 3 fences on your farm", True, "bush"),
     _t("willows", "Willow Row", "feature", 2, 1, 0, 0, 1, "fences", 1, "design",

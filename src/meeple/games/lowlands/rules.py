@@ -1188,8 +1188,11 @@ class LowlandsState(State):
         new = self.clone()
         pool = list(new.deck)
         unknown = {}
+        # a player who chose a tile (placing or paying it) is known to be able to finish: keep
+        # that hand (ruling LL-12), or the redealt game could have no legal move
+        paying = self.to_move if self.phase in (AT, PAY) else -1
         for s, p in enumerate(new.ps):
-            if s == seat:
+            if s in (seat, paying):
                 continue
             u = [p.hand[t] - p.known[t] for t in range(NR)]
             unknown[s] = sum(u)

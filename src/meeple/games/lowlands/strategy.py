@@ -19,6 +19,7 @@ from meeple.games.lowlands.components import (
     DIKE,
     DRAW,
     FENCE,
+    FLOOD_CARDS,
     MARKET,
     REWARDS,
     TILES,
@@ -49,7 +50,11 @@ from meeple.games.lowlands.rules import (
 )
 
 KIND = X.KIND
-MEAN_FLOOD = sum((1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 6)) / 12
+#: how much the bot cares for the shared dike (1.0: as much as for its own points)
+DIKE_CARE = 0.5
+#: what a resource card is worth to the bot, in points
+CARD = 0.6
+MEAN_FLOOD = sum(FLOOD_CARDS) / len(FLOOD_CARDS)
 
 
 # ---- what the table looks like -------------------------------------------------
@@ -131,7 +136,7 @@ def tile_value(state: LowlandsState, s: int, k: int) -> float:
         v += (p.sheep + 3) / n
     elif e == "vp_buildings":
         v += n * (p.buildings + 1)
-    return v - 0.6 * sum(t.cost)
+    return v - CARD * sum(t.cost)
 
 
 # ---- fences ----------------------------------------------------------------------
@@ -194,10 +199,13 @@ def _space_value(state: LowlandsState, s: int, space: int, ap: int, th: float) -
     if space == DIKE:
         usable = min(ap, hand + sum(1 for k in p.tiles if TILES[k].effect == "workshop"))
         dp_worth = 0.5 * max(1, VALUE_DP[state.value]) + 0.3
-        return usable * (dp_worth + 1.2 * th) - 0.45 * usable + 0.3
+        # the dike is shared: a player bears about 1/players of the harm of a breach
+        share = DIKE_CARE * 3 / state.players
+        return usable * (dp_worth + share * th - CARD) + 0.3
     if space == BUILD:
         best = max(
-            (tile_value(state, s, k) for k in state._buildable(s, ap, False)), default=-5.0
+            (tile_value(state, s, k) + CARD * (ap - TILES[k].ap) for k in state._buildable(s, ap, False)),
+            default=-5.0,
         )
         return best + 0.5
     if space == FENCE:
@@ -215,7 +223,7 @@ def _space_value(state: LowlandsState, s: int, space: int, ap: int, th: float) -
         n = min(ap, room, p.coins // max(1, buy), max(state.market))
         return n * (sv + 0.8 * upkeeps_left(state) / 2 - buy) + 0.5 * n
     # draw
-    return ap * (0.9 if hand < 6 else 0.4)
+    return ap * CARD * (1.3 if hand < 4 else 1.0 if hand < 7 else 0.5)
 
 
 def _choose_place(state: LowlandsState, s: int, legal) -> Action:
@@ -351,7 +359,7 @@ def _choose_contribution(state: LowlandsState, s: int, legal) -> Action:
         return free[0]
     th = threat(state)
     if state.phase == HELP:
-        keep = 2 if th > 0.5 else 5
+        keep = 2 if th > 1.5 else 5
         if p.cards <= keep and stop is not None:
             return stop
     elif stop is not None and th <= 0 and p.cards <= 2:
