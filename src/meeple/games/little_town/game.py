@@ -41,7 +41,8 @@ class LittleTown(Game):
     rollout_action = staticmethod(strategy.rollout_action)
 
     def rollout_done(self, root, state):
-        """Search reads the score once the round it started in is fed and over."""
+        """Search reads the score once the round it started in is fed and over
+        (playing on through the next round measured no stronger, at twice the cost)."""
         return state.to_move is None or state.round != root.round
 
 
