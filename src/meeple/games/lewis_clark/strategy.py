@@ -131,7 +131,10 @@ def _goods_value(s: LewisClarkState, seat: int, res: list[int]) -> float:
     pos = s.pos[seat]
     ahead = ROUTE[min(pos + 1, LAST)] + ROUTE[min(pos + 2, LAST)]
     weights = W_MOUNTAIN if MOUNTAIN in ahead else W
-    v = sum(r * w for r, w in zip(res, weights, strict=True))
+    v = sum(r * w for r, w in zip(res[:5], weights[:5], strict=True))
+    # horses keep their mountain value while mountains remain anywhere ahead, so
+    # leaving a mountain stretch never looks like a loss
+    v += res[5] * (W_MOUNTAIN[5] if MOUNTAIN in ROUTE[pos + 1:FORT + 1] else 1.0)
     if weights is W_MOUNTAIN:  # variety feeds the horse trade
         v += 2.0 * sum(1 for r in range(4) if res[r])
     return v
