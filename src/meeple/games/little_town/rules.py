@@ -16,8 +16,45 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from meeple.core.actions import Action, ActionSpace
+from meeple.core.actions import Action
 from meeple.core.state import State
+from meeple.games.little_town import information
+from meeple.games.little_town.actions import (  # noqa: F401 - re-exported for bots
+    ACT,
+    ACTIONS,
+    ACTIVATE,
+    ACTIVATE_OF,
+    BUILD,
+    BUILD_OF,
+    BUY,
+    BUY_OF,
+    CLAIM,
+    CLAIM_OF,
+    DONE,
+    DONE_ACTION,
+    END,
+    END_ACTION,
+    FEED,
+    FEED_FISH,
+    FEED_PHASE,
+    FEED_WHEAT,
+    GIVE,
+    GIVE_OF,
+    GIVE_PHASE,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    PLACE_OF,
+    POST,
+    PRE,
+    PUT,
+    PUT_OF,
+    PUT_PHASE,
+    RESID,
+    TAKE,
+    TAKE_OF,
+    TAKE_PHASE,
+)
 from meeple.games.little_town.components import (
     ACTIVATABLE,
     BUILDINGS,
@@ -49,46 +86,6 @@ from meeple.games.little_town.components import (
     terrain_gives,
 )
 from meeple.games.little_town.objectives import market_allows, met
-
-# ---- the action table ----------------------------------------------------------
-_texts: list[str] = []
-
-
-def _block(texts: list[str]) -> int:
-    start = len(_texts)
-    _texts.extend(texts)
-    return start
-
-
-PLACE = _block([f"place {c}" for c in CELL_NAMES])
-BUILD = _block([f"build {b.key}" for b in BUILDINGS])
-PUT = _block([f"put {c}" for c in CELL_NAMES])
-ACTIVATE = _block([f"activate {c}" for c in CELL_NAMES])
-DONE = _block(["done"])
-GIVE = _block([f"give {r}" for r in RESOURCES])
-TAKE = _block([f"take {r}" for r in RESOURCES])
-BUY = _block([f"buy {r}" for r in RESOURCES])
-CLAIM = _block([f"claim {o.key}" for o in OBJECTIVES])
-FEED = _block(["feed fish", "feed wheat"])
-END = _block(["end"])
-
-ACTIONS = ActionSpace(_texts, example="place d3, build bakery, put e4, activate c2, done, claim o12, end")
-PLACE_OF = ACTIONS[PLACE : PLACE + N_CELLS]
-BUILD_OF = ACTIONS[BUILD : BUILD + N_BUILDINGS]
-PUT_OF = ACTIONS[PUT : PUT + N_CELLS]
-ACTIVATE_OF = ACTIONS[ACTIVATE : ACTIVATE + N_CELLS]
-DONE_ACTION = ACTIONS[DONE]
-GIVE_OF = ACTIONS[GIVE : GIVE + 4]
-TAKE_OF = ACTIONS[TAKE : TAKE + 4]
-BUY_OF = ACTIONS[BUY : BUY + 4]
-CLAIM_OF = ACTIONS[CLAIM : CLAIM + N_OBJECTIVES]
-FEED_FISH, FEED_WHEAT = ACTIONS[FEED], ACTIONS[FEED + 1]
-END_ACTION = ACTIONS[END]
-
-# ---- phases ----------------------------------------------------------------------
-PRE, ACT, GIVE_PHASE, TAKE_PHASE, PUT_PHASE, POST, RESID, FEED_PHASE, OVER = range(9)
-PHASE_NAMES = ("main", "activate", "pawn-give", "pawn-take", "put", "after", "residence",
-               "feed", "over")
 
 #: per building kind, precomputed for the hot path
 _PAY = tuple(b.pay for b in BUILDINGS)
@@ -686,98 +683,9 @@ class LittleTownState(State):
             tied = [s for s in tied if self.coins[s] % COINS_PER_VP == most]
         return tied
 
-    # ---- information -------------------------------------------------------------
+    # ---- information (information.py) --------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        rows = []
-        for r in range(6):
-            row = []
-            for col in range(9):
-                c = r * 9 + col
-                g = self.gives[c]
-                cell: dict[str, Any] = {
-                    "terrain": ("grass", "forest", "mountain", "wheat", "lake")[g + 1]
-                }
-                if self.bld[c] >= 0:
-                    cell["building"] = BUILDINGS[self.bld[c]].key
-                    cell["owner"] = self.owner[c]
-                if self.worker[c] >= 0:
-                    cell["worker"] = self.worker[c]
-                row.append(cell)
-            rows.append(row)
-        players = []
-        for s in range(self.players):
-            p: dict[str, Any] = {
-                "coins": self.coins[s],
-                "wood": self.res[s][0],
-                "stone": self.res[s][1],
-                "wheat": self.res[s][2],
-                "fish": self.res[s][3],
-                "vp": self.vp[s],
-                "houses": self.houses[s],
-                "workers_left": self.left[s],
-                "construction_site": self.site[s],
-                "objectives_hidden": len(self.hands[s]),
-                "objectives_claimed": [OBJECTIVES[k].key for k in self.claimed[s]],
-            }
-            if seat == s:
-                p["objectives"] = [OBJECTIVES[k].key for k in self.hands[s]]
-            players.append(p)
-        limited = self.options["limited_supply"]
-        view: dict[str, Any] = {
-            "game": "little-town",
-            "seat": seat,
-            "board": self.side + 1,
-            "round": self.round,
-            "rounds": ROUNDS,
-            "first": self.first,
-            "active": self.active if self.active >= 0 else None,
-            "to_move": self.to_move,
-            "phase": PHASE_NAMES[self.phase],
-            "meadow": rows,
-            "market": [BUILDINGS[k].key for k in self.market],
-            "wheat_fields": self.wheat_left,
-            "players": players,
-            "objective_deck": len(self.deck),
-            "worker_cell": CELL_NAMES[self.cur] if self.cur >= 0 else None,
-            "activated": [CELL_NAMES[c] for c in range(N_CELLS) if self.activated >> c & 1],
-            "building_chosen": BUILDINGS[self.pending].key if self.pending >= 0 else None,
-            "pawnshop_step": self.pawn[0] if self.phase in (GIVE_PHASE, TAKE_PHASE) else None,
-            "turn": list(self.turn_stats),
-            "feeding": [list(f) for f in self.fed],
-            "supply": {"cubes": self.supply.copy(), "coins": self.bank} if limited else None,
-            "scores": self.scores(),
-        }
-        if self.phase == FEED_PHASE:
-            view["meals_left"] = self.feed_need
-        if self.to_move is None:
-            view["winners"] = self.winners()
-        return view
+        return information.view(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> LittleTownState:
-        """Redeal the objectives ``seat`` has not seen, keeping every hand size and
-        the setup rule that (!) cards need their tiles on the starting market."""
-        new = self.clone()
-        others = [s for s in range(self.players) if s != seat]
-        pool = new.deck.copy()
-        for s in others:
-            pool.extend(new.hands[s])
-        rng.shuffle(pool)
-        market = self.initial_market
-        rest: list[int] = []
-        for s in others:
-            need = len(new.hands[s])
-            hand: list[int] = []
-            keep: list[int] = []
-            for card in pool:
-                if len(hand) < need and market_allows(card, market):
-                    hand.append(card)
-                else:
-                    keep.append(card)
-            pool = keep
-            new.hands[s] = sorted(hand)
-        rest = pool
-        new.deck = sorted(rest)
-        new.seed = rng.getrandbits(48)
-        new._chance = 0
-        new._legal = None
-        return new
+        return information.determinize(self, seat, rng)

@@ -1,0 +1,58 @@
+"""The Little Town action table and the phases of a turn.
+
+Every decision the game can offer is one entry here (221 in all); notation is
+documented in docs/games/little-town.md.
+"""
+
+from __future__ import annotations
+
+from meeple.core.actions import ActionSpace
+from meeple.games.little_town.components import (
+    BUILDINGS,
+    CELL_NAMES,
+    N_BUILDINGS,
+    N_CELLS,
+    N_OBJECTIVES,
+    OBJECTIVES,
+    RESOURCES,
+)
+
+# ---- the action table ----------------------------------------------------------
+_texts: list[str] = []
+
+
+def _block(texts: list[str]) -> int:
+    start = len(_texts)
+    _texts.extend(texts)
+    return start
+
+
+PLACE = _block([f"place {c}" for c in CELL_NAMES])
+BUILD = _block([f"build {b.key}" for b in BUILDINGS])
+PUT = _block([f"put {c}" for c in CELL_NAMES])
+ACTIVATE = _block([f"activate {c}" for c in CELL_NAMES])
+DONE = _block(["done"])
+GIVE = _block([f"give {r}" for r in RESOURCES])
+TAKE = _block([f"take {r}" for r in RESOURCES])
+BUY = _block([f"buy {r}" for r in RESOURCES])
+CLAIM = _block([f"claim {o.key}" for o in OBJECTIVES])
+FEED = _block(["feed fish", "feed wheat"])
+END = _block(["end"])
+
+ACTIONS = ActionSpace(_texts, example="place d3, build bakery, put e4, activate c2, done, claim o12, end")
+PLACE_OF = ACTIONS[PLACE : PLACE + N_CELLS]
+BUILD_OF = ACTIONS[BUILD : BUILD + N_BUILDINGS]
+PUT_OF = ACTIONS[PUT : PUT + N_CELLS]
+ACTIVATE_OF = ACTIONS[ACTIVATE : ACTIVATE + N_CELLS]
+DONE_ACTION = ACTIONS[DONE]
+GIVE_OF = ACTIONS[GIVE : GIVE + 4]
+TAKE_OF = ACTIONS[TAKE : TAKE + 4]
+BUY_OF = ACTIONS[BUY : BUY + 4]
+CLAIM_OF = ACTIONS[CLAIM : CLAIM + N_OBJECTIVES]
+FEED_FISH, FEED_WHEAT = ACTIONS[FEED], ACTIONS[FEED + 1]
+END_ACTION = ACTIONS[END]
+
+# ---- phases ----------------------------------------------------------------------
+PRE, ACT, GIVE_PHASE, TAKE_PHASE, PUT_PHASE, POST, RESID, FEED_PHASE, OVER = range(9)
+PHASE_NAMES = ("main", "activate", "pawn-give", "pawn-take", "put", "after", "residence",
+               "feed", "over")
