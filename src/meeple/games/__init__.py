@@ -12,6 +12,7 @@ from meeple.core.state import State
 #: game name -> module that defines ``GAME``. Imported on first use.
 _MODULES = {
     "lost-cities": "meeple.games.lost_cities",
+    "lowlands": "meeple.games.lowlands",
     "little-town": "meeple.games.little_town",
 }
 

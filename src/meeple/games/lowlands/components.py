@@ -137,7 +137,7 @@ SEGMENTS: tuple[Segment, ...] = (
 )
 #: cards needed to move a resource cube to the end of the construction track
 #: (2 players: a review says 4, inferred; 3-4 players: design)
-TRACK_LENGTH: dict[int, int] = {2: 5, 3: 5, 4: 6}
+TRACK_LENGTH: dict[int, int] = {2: 5, 3: 5, 4: 5}
 TRACK_LENGTH_PROVENANCE = {2: "inferred", 3: "design", 4: "design"}
 
 # ---- dike track and progress tokens (spec §5) ---------------------------------------
@@ -280,12 +280,12 @@ TILES: tuple[Tile, ...] = (
        "+1 coin each income"),
     _t("warden", "Dike Warden's House", "action", 2, 1, 0, 1, 2, "dike", 3, "design",
        "move your dike marker 3 spaces"),
-    _t("timber", "Timber Yard", "action", 2, 1, 0, 1, 1, "cards", 3, "design",
+    _t("timber", "Timber Yard", "action", 2, 1, 0, 0, 1, "cards", 3, "design",
        "draw 3 resource cards"),
     # -- features (16): Lake Cabin (spec §2d) and 15 design
     _t("cabin", "Lake Cabin", "feature", 3, 2, 1, 0, 0, "cabin", 3, "confirmed",
        "on a pond; !: 3 VP per empty neighbouring space", True, "pond"),
-    _t("orchard", "Orchard", "feature", 2, 1, 1, 0, 3, "", 0, "design", "on a tree", terrain="tree"),
+    _t("orchard", "Orchard", "feature", 2, 1, 0, 0, 3, "", 0, "design", "on a tree", terrain="tree"),
     _t("beehives", "Beehives", "feature", 2, 1, 0, 0, 1, "income_coin", 1, "design",
        "on a bush; +1 coin each income", terrain="bush"),
     _t("fishpond", "Fish Pond", "feature", 2, 0, 1, 1, 2, "cards", 2, "design",
@@ -300,16 +300,16 @@ TILES: tuple[Tile, ...] = (
        "on a pond; take 2 coins", terrain="pond"),
     _t("meadow", "Flower Meadow", "feature", 3, 0, 1, 1, 0, "vp_sheep", 2, "design",
        "!: 1 VP per 2 sheep", True),
-    _t("sandbags", "Sandbag Pile", "feature", 2, 0, 1, 1, 1, "dike", 2, "design",
+    _t("sandbags", "Sandbag Pile", "feature", 2, 0, 1, 0, 1, "dike", 2, "design",
        "move your dike marker 2 spaces"),
-    _t("wildgarden", "Wild Garden", "feature", 2, 0, 0, 1, 2, "", 0, "design", "on a bush",
+    _t("wildgarden", "Wild Garden", "feature", 2, 0, 0, 1, 3, "", 0, "design", "on a bush",
        terrain="bush"),
     _t("oak", "Old Oak", "feature", 3, 0, 0, 2, 4, "", 0, "design", "on a tree", terrain="tree"),
     _t("reeds", "Reed Bed", "feature", 2, 1, 0, 1, 1, "income_card", 1, "design",
        "on a pond; +1 card each income", terrain="pond"),
     _t("lookout", "Lookout", "feature", 3, 1, 1, 1, 0, "vp_buildings", 2, "design",
        "!: 2 VP per building", True),
-    _t("picnic", "Picnic Meadow", "feature", 2, 1, 1, 0, 1, "coins", 2, "design", "take 2 coins"),
+    _t("picnic", "Picnic Meadow", "feature", 2, 1, 0, 0, 1, "coins", 2, "design", "take 2 coins"),
 )
 TILE_KINDS: tuple[str, ...] = ("sheep", "action", "feature", "storm")
 FACE_UP = 3  # per stack (rules/001 line 77); storm tiles: players + 1 (line 79)
