@@ -49,10 +49,8 @@ from meeple.games.lewis_clark.components import (
     PAIRS,
     PICK,
     PRIMARY,
-    RES_NAMES,
     RIVER,
     ROUTE,
-    SLUG,
     STARTING_KINDS,
     STRENGTH,
     TILE_GOODS,
@@ -811,113 +809,14 @@ class LewisClarkState(State):
 
     # ---- information -----------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        def card(k: int) -> str:
-            return SLUG[k]
+        from meeple.games.lewis_clark.information import view
 
-        def back(k: int) -> dict[str, Any]:
-            s, b = BACK[k]
-            return {"face_down": True, "strength": s, "badge": RES_NAMES[b]}
-
-        expeditions = []
-        for s in range(self.players):
-            area = []
-            for kind, sup, ind in self.areas[s]:
-                shown: Any = None
-                if sup >= 0:
-                    shown = card(sup) if s == seat else back(sup)
-                area.append({"card": card(kind), "support": shown, "indians": ind})
-            expeditions.append({
-                "resources": dict(zip(RES_NAMES, self.res[s], strict=True)),
-                "indians": self.ind[s],
-                "goods_tiles": self.gt[s],
-                "indian_tiles": self.it[s],
-                "capacity": self.capacity(s),
-                "boat_time": self.boat_time(s),
-                "hand_size": len(self.hands[s]),
-                "play_area": area,
-                "scout": self.pos[s],
-                "camp": self.camp[s],
-                "time_tokens": self.time[s],
-            })
-        stack = []
-        for f in self.stack:
-            eff_i = f[F_EFF]
-            name = SLUG[eff_i] if eff_i < N_KINDS else "village " + VILLAGE_LOCS[eff_i - N_KINDS].slug
-            stack.append({"effect": name, "repetitions_left": f[F_REPS], "step": f[F_STEP],
-                          "option": f[F_OPT], "left": f[F_LEFT], "mask": f[F_MASK],
-                          "due": f[6] if len(f) > 6 else 0})
-        pending: Any = None
-        if self.phase in (SOURCE, EXTRA):
-            pending = card(self.pending)
-        elif self.phase == ARC:
-            pending = VILLAGE_LOCS[self.pending].slug
-        elif self.phase == RECRUIT:
-            pending = self.pending + 1
-        support: Any = None
-        if self.phase == EXTRA:
-            support = card(self.support) if seat == self.to_move else back(self.support)
-        v: dict[str, Any] = {
-            "game": "lewis-clark",
-            "seat": seat,
-            "players": self.players,
-            "to_move": self.to_move,
-            "phase": PHASE_NAMES[self.phase],
-            "turns": self.turns,
-            "first": self.first,
-            "fort": FORT,
-            "last_space": LAST,
-            "mackenzie": self.mack if self.mack >= 0 else None,
-            "expeditions": expeditions,
-            "village": {loc.slug: n for loc, n in zip(VILLAGE_LOCS, self.village, strict=True)},
-            "powwow": self.powwow,
-            "indian_stock": self.stock,
-            "boat_tiles": self.tiles,
-            "journal": [card(k) for k in self.journal],
-            "deck": len(self.deck),
-            "discard": [card(k) for k in self.discard],
-            "turn": {"acted": self.acted, "camped": self.camped, "recruited": self.recruited,
-                     "pending": pending, "support": support, "stack": stack,
-                     "fresh": dict(zip(RES_NAMES, self.fresh, strict=True))},
-            "scores": self.scores(),
-        }
-        if seat is not None:
-            v["hand"] = sorted(card(k) for k in self.hands[seat])
-        if self.to_move is None:
-            v["winners"] = self.winners()
-            v["end"] = self.end_reason
-        return v
+        return view(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> LewisClarkState:
-        """Reshuffle the deck; re-choose which of another seat's cards lie face down.
+        from meeple.games.lewis_clark.information import determinize
 
-        Every card's way into a hand is public (starting hand, recruitment, camp), so
-        the multiset hand + face-down supports of each seat is known; only which of
-        them are face down is hidden, up to the backs (strength, badge) shown.
-        """
-        new = self.clone()
-        rng.shuffle(new.deck)
-        for s in range(self.players):
-            if s == seat:
-                continue
-            slots: list[list[int]] = [e for e in new.areas[s] if e[1] >= 0]
-            extra = new.support if new.phase == EXTRA and new.to_move == s else -1
-            if not slots and extra < 0:
-                continue
-            pool = new.hands[s] + [e[1] for e in slots] + ([extra] if extra >= 0 else [])
-            rng.shuffle(pool)
-            for e in slots:
-                want = BACK[e[1]]
-                i = next(j for j, k in enumerate(pool) if BACK[k] == want)
-                e[1] = pool.pop(i)
-            if extra >= 0:
-                want = BACK[extra]
-                i = next(j for j, k in enumerate(pool) if BACK[k] == want)
-                new.support = pool.pop(i)
-            new.hands[s] = pool
-        new.seed = rng.getrandbits(48)
-        new._chance = 0
-        new._legal = None
-        return new
+        return determinize(self, seat, rng)
 
 
 _ACTIONS = tuple(ACTIONS)
