@@ -34,13 +34,13 @@ class LittleTown(Game):
     summary = "Build a town on the meadow: harvest, activate buildings, feed your workers."
     score_scale = 10.0
 
-    def render(self, state, seat=None):
+    def render(self, state: LittleTownState, seat: int | None = None) -> str:
         return render(state, seat)
 
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)
 
-    def rollout_done(self, root, state):
+    def rollout_done(self, root: LittleTownState, state: LittleTownState) -> bool:
         """Search reads the score once the round it started in is fed and over
         (playing on through the next round measured no stronger, at twice the cost)."""
         return state.to_move is None or state.round != root.round

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meeple.games.little_town.components import (
     BUILDING_INDEX,
@@ -12,6 +12,9 @@ from meeple.games.little_town.components import (
     RESOURCES,
     Building,
 )
+
+if TYPE_CHECKING:
+    from meeple.games.little_town.rules import LittleTownState
 
 SEAT_STYLE = ("red", "blue", "yellow", "magenta")
 TERRAIN = {
@@ -67,7 +70,7 @@ def _cell(cell: dict[str, Any]) -> str:
     return TERRAIN[cell["terrain"]]
 
 
-def render(state, seat: int | None = None) -> str:
+def render(state: LittleTownState, seat: int | None = None) -> str:
     """The meadow grid, the market, each player's stock and the decision pending."""
     v = state.view(seat)
     lines = [

@@ -9,6 +9,7 @@ buildings may still yield. It always validates an objective the moment it can.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from meeple.core.actions import Action
 from meeple.games.little_town.components import (
@@ -137,7 +138,7 @@ def _put_score(state: LittleTownState, seat: int, k: int, c: int) -> float:
     return s
 
 
-def _best_put(state: LittleTownState, seat: int, legal) -> Action:
+def _best_put(state: LittleTownState, seat: int, legal: Sequence[Action]) -> Action:
     k = state.pending
     return max(legal, key=lambda a: _put_score(state, seat, k, int(a) - PUT))
 
