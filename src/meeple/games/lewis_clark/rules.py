@@ -32,6 +32,7 @@ from meeple.games.lewis_clark.components import (
     COPY,
     DISTINCT,
     EFFECTS,
+    EQUIP,
     FAREWELL,
     FORT,
     FUR,
@@ -61,9 +62,6 @@ from meeple.games.lewis_clark.components import (
     VILLAGE_LOCS,
     Opt,
 )
-
-EQUIP_ = 3
-FOOD_ = 2
 
 # ---- phases --------------------------------------------------------------------
 MAIN, SOURCE, EXTRA, ARC, EFFECT, RECRUIT, OVER = range(7)
@@ -270,7 +268,7 @@ class LewisClarkState(State):
         res = self.res[seat]
         if res[FUR] < fur:
             return False
-        short = equip - res[EQUIP_]
+        short = equip - res[EQUIP]
         if short <= 0:
             return True
         return any(STRENGTH[k] >= short for k in self.hands[seat])
@@ -319,7 +317,7 @@ class LewisClarkState(State):
         elif phase == ARC:
             out.extend(A.INDIANS + n for n in range(1, min(3, self.ind[seat]) + 1))
         elif phase == RECRUIT:
-            short = STRENGTH[self.journal[self.pending]] - self.res[seat][EQUIP_]
+            short = STRENGTH[self.journal[self.pending]] - self.res[seat][EQUIP]
             out.extend(A.DISCARD + k for k in self.hands[seat] if STRENGTH[k] >= short)
             if short <= 0:
                 out.append(A.SKIP)
@@ -475,7 +473,7 @@ class LewisClarkState(State):
             self.hands[seat].remove(paid_with)
             self._to_discard(paid_with)
             need = max(0, need - STRENGTH[paid_with])
-        self.res[seat][EQUIP_] -= need
+        self.res[seat][EQUIP] -= need
         self.hands[seat].append(self.journal.pop(slot))
         self._refill()
         self.pending = -1
