@@ -165,3 +165,26 @@ def test_capacity_matches_brute_force(seed):
     # adding a fence never loses housing (why a bought fence needs no check)
     e = rng.randrange(NEDGES)
     assert capacity(fences | 1 << e, buildings) >= capacity(fences, buildings)
+
+
+def test_trough_doubles_only_the_pasture_it_borders():
+    # design reading of Feeding Trough (spec §2b): a fence splitting the pasture halves
+    # the far part, the one case where adding a fence loses housing (ruling LL-3)
+    f = fenced("c2", "c3")
+    trough = mask_of([cell("d2")])
+    assert capacity(f, trough, covered=trough, troughs=trough) == 4
+    split = f | mask_of([edge("c3n")])
+    assert capacity(split, trough, covered=trough, troughs=trough) == 3
+
+
+def test_enclosed_mask_is_the_union_of_pastures():
+    from meeple.games.lowlands.farm import enclosed_mask
+
+    rng = random.Random(5)
+    for _ in range(200):
+        fences = mask_of(rng.sample(range(NEDGES), rng.randint(0, 45)))
+        buildings = mask_of(rng.sample(range(NCELLS), rng.randint(0, 4)))
+        union = 0
+        for p in pastures(fences, buildings):
+            union |= mask_of(p)
+        assert enclosed_mask(fences, buildings) == union

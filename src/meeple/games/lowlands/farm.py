@@ -137,6 +137,58 @@ def pastures(fences: int, buildings: int) -> list[list[int]]:
     return [sorted(m) for m, closed in regions(fences, buildings) if closed]
 
 
+# ---- bit-board flood fill: one pass for the whole farm ---------------------
+ALL = (1 << NCELLS) - 1
+ROW_FIRST = (1 << COLS) - 1
+ROW_LAST = ROW_FIRST << (COLS * (ROWS - 1))
+COL_FIRST = sum(1 << (r * COLS) for r in range(ROWS))
+COL_LAST = COL_FIRST << (COLS - 1)
+NEIGHBOUR_MASK: tuple[int, ...] = tuple(mask_of(NEIGHBOURS[i]) for i in range(NCELLS))
+
+
+def _side_masks(fences: int) -> tuple[int, int, int, int]:
+    """Squares with a fence on their north, south, west, east side."""
+    north = fences & ALL  # the north edge of square i is edge i
+    south = (fences >> COLS) & ALL
+    west = east = 0
+    for r in range(ROWS):
+        base = N_H + r * (COLS + 1)
+        west |= ((fences >> base) & ROW_FIRST) << (r * COLS)
+        east |= ((fences >> (base + 1)) & ROW_FIRST) << (r * COLS)
+    return north, south, west, east
+
+
+def _spread(seed: int, free: int, n_ok: int, s_ok: int, w_ok: int, e_ok: int) -> int:
+    """All squares reachable from ``seed`` through open sides, within ``free``."""
+    reach = seed & free
+    while True:
+        grow = reach | (
+            ((reach & n_ok) >> COLS) | ((reach & s_ok) << COLS) | ((reach & w_ok) >> 1) | ((reach & e_ok) << 1)
+        )
+        grow &= free
+        if grow == reach:
+            return reach
+        reach = grow
+
+
+def _moves(fences: int, buildings: int) -> tuple[int, int, int, int, int]:
+    north, south, west, east = _side_masks(fences)
+    n_ok = ~north & ~ROW_FIRST & ~(buildings << COLS) & ALL
+    s_ok = ~south & ~ROW_LAST & ~(buildings >> COLS) & ALL
+    w_ok = ~west & ~COL_FIRST & ~(buildings << 1) & ALL
+    e_ok = ~east & ~COL_LAST & ~(buildings >> 1) & ALL
+    escape = (ROW_FIRST & ~north) | (ROW_LAST & ~south) | (COL_FIRST & ~west) | (COL_LAST & ~east)
+    return n_ok, s_ok, w_ok, e_ok, escape
+
+
+def enclosed_mask(fences: int, buildings: int) -> int:
+    """Bit mask of every square inside a pasture: the squares the outside cannot reach."""
+    free = ALL & ~buildings
+    n_ok, s_ok, w_ok, e_ok, escape = _moves(fences, buildings)
+    outside = _spread(escape, free, n_ok, s_ok, w_ok, e_ok)
+    return free & ~outside
+
+
 def capacity(
     fences: int,
     buildings: int,
@@ -152,22 +204,22 @@ def capacity(
     ``troughs``: tiles whose bordering pastures hold two sheep per square (Feeding
     Trough); ``on_tiles``: sheep housed on tiles themselves (External Stable, ...).
     """
-    total = on_tiles
-    for members, closed in regions(fences, buildings):
-        if not closed:
-            continue
-        per = 1
-        if troughs:
-            for i in members:
-                if any(troughs >> nb & 1 for nb in NEIGHBOURS[i]):
-                    per = 2
-                    break
-        for i in members:
-            if covered >> i & 1:
-                continue
-            total += per
-            if feeders:
-                total += sum(feeders >> nb & 1 for nb in NEIGHBOURS[i])
+    free = ALL & ~buildings
+    n_ok, s_ok, w_ok, e_ok, escape = _moves(fences, buildings)
+    inside = free & ~_spread(escape, free, n_ok, s_ok, w_ok, e_ok)
+    usable = inside & ~covered
+    total = on_tiles + usable.bit_count()
+    if feeders:
+        for i in range(NCELLS):
+            if feeders >> i & 1:
+                total += (usable & NEIGHBOUR_MASK[i]).bit_count()
+    if troughs:
+        near = 0
+        for i in range(NCELLS):
+            if troughs >> i & 1:
+                near |= NEIGHBOUR_MASK[i]
+        doubled = _spread(near & inside, inside, n_ok, s_ok, w_ok, e_ok)
+        total += (doubled & ~covered).bit_count()
     return total
 
 
@@ -226,10 +278,7 @@ class Farm:
         """Bit mask of the squares inside pastures (cached until the farm changes)."""
         m = self._pm
         if m is None:
-            m = 0
-            for p in self.pastures():
-                m |= mask_of(p)
-            self._pm = m
+            m = self._pm = enclosed_mask(self.fences, self.buildings)
         return m
 
     def fence_count(self) -> int:

@@ -752,9 +752,10 @@ class LowlandsState(State):
         farm = p.farm
         fences = farm.fences
         empty = [e for e in range(NEDGES) if not fences >> e & 1]
-        if self.fmode != 1 or farm.capacity() >= p.sheep:
-            return empty
-        # a moved fence must leave every sheep housed (ruling LL-3)
+        if farm.capacity() >= p.sheep and not farm.troughs:
+            return empty  # a new fence never loses housing (without a Feeding Trough)
+        # the fence must leave every sheep housed (ruling LL-3): a moved fence may have
+        # opened a pasture, and a fence splitting a trough's pasture may halve its part
         return [e for e in empty if farm.capacity_with(fences | 1 << e) >= p.sheep]
 
     def _prices(self, p: Player) -> tuple[int, int]:
