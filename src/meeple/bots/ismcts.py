@@ -3,8 +3,15 @@
 Each iteration samples a world the deciding seat cannot tell from the real one
 (``determinize``), walks one shared tree keyed by actions, choosing by UCB among the
 actions available in that world, expands one node, plays out with the game's cheap
-rollout policy until ``GAME.rollout_done``, and backs up a reward per seat. Search
-therefore never reads hidden state: it only ever sees determinizations.
+rollout policy until ``GAME.rollout_done`` (or for ``rollout_depth`` plies, then asks
+``GAME.evaluate``), and backs up a reward per seat. Search therefore never reads hidden
+state: it only ever sees determinizations.
+
+Optional game hooks (all have generic defaults, see docs/architecture.md, "Bots"):
+``rollout_action(state, rng)``, ``rollout_done(root, state)``, ``score_scale``,
+``prior_action(state, rng)`` (the move progressive bias favours; defaults to the
+rollout policy) and ``evaluate(state) -> list[float]`` (expected final scores, for
+truncated playouts).
 """
 
 from __future__ import annotations
@@ -12,10 +19,14 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Sequence
 
 from meeple.core.actions import Action
 from meeple.core.game import Game
 from meeple.core.state import State
+
+#: iterations per move when neither ``iterations`` nor ``seconds`` is given.
+DEFAULT_ITERATIONS = 1000
 
 
 class _Node:
@@ -29,9 +40,16 @@ class _Node:
         self.mover = mover  # the seat whose choice led here: its reward is stored
 
 
-def rewards(root: State, end: State, scale: float) -> list[float]:
-    """Per seat, in [0, 1]: how far the seat's gain since the root beats the best rival's."""
-    start, final = root.scores(), end.scores()
+def rewards(
+    root: State, end: State, scale: float, final: Sequence[float] | None = None
+) -> list[float]:
+    """Per seat, in [0, 1]: how far the seat's gain since the root beats the best rival's.
+
+    ``final`` replaces ``end.scores()`` (an evaluation of a truncated playout).
+    """
+    start = root.scores()
+    if final is None:
+        final = end.scores()
     gains = [f - s for f, s in zip(final, start, strict=True)]
     if len(gains) == 1:
         return [0.5 + 0.5 * math.tanh(gains[0] / scale)]
@@ -52,14 +70,20 @@ class ISMCTSBot:
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = 0.7,
+        bias: float = 1.0,
+        rollout_depth: int | None = None,
     ) -> None:
         if iterations is None and seconds is None:
-            iterations = 1000
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {iterations}")
         self.game = game
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.c = exploration
+        self.bias = bias
+        self.rollout_depth = rollout_depth
         self.last_iterations = 0
 
     def choose(self, state: State) -> Action:
@@ -67,18 +91,29 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         root = self.search(state)
-        best = max(legal, key=lambda a: root.children[int(a)].visits if int(a) in root.children else -1)
-        return best
+        children = root.children
+        return max(legal, key=lambda a: children[int(a)].visits if int(a) in children else -1)
+
+    def _policy(self) -> Callable[[State, random.Random], Action]:
+        policy = getattr(self.game, "rollout_action", None)
+        if policy is None:
+            return lambda state, rng: rng.choice(state.legal_actions())
+        return policy
 
     def search(self, state: State) -> _Node:
         game, rng, c = self.game, self.rng, self.c
         seat = state.to_move
-        policy = game.rollout_action
+        policy = self._policy()
+        prior = getattr(game, "prior_action", None) or policy
+        bias = self.bias
         done = game.rollout_done
         scale = game.score_scale
+        evaluate = getattr(game, "evaluate", None)
+        depth_limit = self.rollout_depth if evaluate is not None else None
         root = _Node(mover=-1)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations if self.iterations is not None else 1 << 60
+        log, sqrt = math.log, math.sqrt
         n = 0
         while n < limit:
             if deadline is not None and n % 8 == 0 and time.perf_counter() >= deadline:
@@ -87,16 +122,31 @@ class ISMCTSBot:
             world = state.determinize(seat, rng)
             node = root
             path = [root]
+            # ---- selection and expansion ----
             while world.to_move is not None and not done(state, world):
                 legal = world.legal_actions()
+                if len(legal) == 1:  # forced: no decision, no node
+                    world.apply(legal[0])
+                    continue
                 children = node.children
-                untried = [a for a in legal if int(a) not in children]
+                favourite = (
+                    int(prior(world, rng)) if bias > 0.0 or len(children) < len(legal) else -1
+                )
+                untried = None
                 for a in legal:
                     child = children.get(int(a))
-                    if child is not None:
+                    if child is None:
+                        if untried is None:
+                            untried = []
+                        untried.append(a)
+                    else:
                         child.avail += 1
-                if untried:
+                if untried is not None:
                     a = untried[rng.randrange(len(untried))]
+                    for u in untried:
+                        if int(u) == favourite:
+                            a = u
+                            break
                     child = children[int(a)] = _Node(world.to_move)
                     world.apply(a)
                     path.append(child)
@@ -104,18 +154,26 @@ class ISMCTSBot:
                 best, best_value = legal[0], -1.0
                 for a in legal:
                     ch = children[int(a)]
-                    value = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    v = ch.visits
+                    value = ch.total / v + c * sqrt(log(ch.avail) / v)
+                    if bias > 0.0 and int(a) == favourite:
+                        value += bias / (v + 1)
                     if value > best_value:
                         best, best_value = a, value
                 world.apply(best)
                 node = children[int(best)]
                 path.append(node)
+            # ---- playout ----
+            plies = 0
             while world.to_move is not None and not done(state, world):
-                if policy is None:
-                    world.apply(rng.choice(world.legal_actions()))
-                else:
-                    world.apply(policy(world, rng))
-            result = rewards(state, world, scale)
+                if depth_limit is not None and plies >= depth_limit:
+                    break
+                world.apply(policy(world, rng))
+                plies += 1
+            if world.to_move is not None and evaluate is not None and not done(state, world):
+                result = rewards(state, world, scale, evaluate(world))
+            else:
+                result = rewards(state, world, scale)
             for node in path:
                 node.visits += 1
                 if node.mover >= 0:

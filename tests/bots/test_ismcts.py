@@ -1,0 +1,320 @@
+"""The generic ISMCTS bot: finds obvious moves, keeps its budget, stays legal and seeded.
+
+Toy games built on the contract check the search itself (minimax-style replies, one
+player, truncated playouts); Lost Cities positions check it on a real game. No timing
+assertions and no strength runs: those live in the benchmarks.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from meeple import games
+from meeple.bots import get as get_bot
+from meeple.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot, rewards
+from meeple.core.actions import ActionSpace
+from meeple.core.game import Game
+from meeple.core.state import State
+from meeple.games.lost_cities.components import CARD_BY_TEXT
+
+# ---- toy games on the contract -----------------------------------------------------
+
+NIM_ACTIONS = ActionSpace(["take 1", "take 2"])
+
+
+class NimState(State):
+    """Take 1 or 2 stones; whoever takes the last stone scores 1. Perfect information."""
+
+    determinized = 0
+
+    @classmethod
+    def start(cls, game, players, seed, options):
+        self = cls.__new__(cls)
+        self._init_core(players, seed, options)
+        self.pile = options["pile"]
+        self.winner = None
+        self.to_move = 0
+        return self
+
+    def clone(self):
+        new = NimState.__new__(NimState)
+        self._copy_core(new)
+        new.pile, new.winner = self.pile, self.winner
+        return new
+
+    def _legal_actions(self):
+        return NIM_ACTIONS[: min(2, self.pile)]
+
+    def _apply(self, action):
+        self.pile -= int(action) + 1
+        if self.pile == 0:
+            self.winner = self.to_move
+            self.to_move = None
+        else:
+            self.to_move = 1 - self.to_move
+
+    def scores(self):
+        return [int(self.winner == s) for s in range(2)]
+
+    def view(self, seat):
+        return {"pile": self.pile, "to_move": self.to_move}
+
+    def determinize(self, seat, rng):
+        NimState.determinized += 1
+        return self.clone()
+
+
+class Nim(Game):
+    name = "toy-nim"
+    players = range(2, 3)
+    actions = NIM_ACTIONS
+    state_class = NimState
+    score_scale = 0.5
+
+    def __init__(self, pile: int) -> None:
+        from meeple.core.game import Option
+
+        self.options = {"pile": Option(pile, tuple(range(1, 30)), "stones")}
+
+
+SOLO_ACTIONS = ActionSpace(["cash 5", "invest 3", "collect 10", "waste"])
+
+
+class SoloState(State):
+    """One player: ``cash 5`` ends at 5 points; ``invest 3`` then ``collect 10`` makes 13."""
+
+    evaluated = 0
+
+    @classmethod
+    def start(cls, game, players, seed, options):
+        self = cls.__new__(cls)
+        self._init_core(players, seed, options)
+        self.points, self.step = 0, 0
+        self.to_move = 0
+        return self
+
+    def clone(self):
+        new = SoloState.__new__(SoloState)
+        self._copy_core(new)
+        new.points, new.step = self.points, self.step
+        return new
+
+    def _legal_actions(self):
+        return SOLO_ACTIONS[0:2] if self.step == 0 else SOLO_ACTIONS[2:4]
+
+    def _apply(self, action):
+        self.points += (5, 3, 10, 0)[int(action)]
+        self.step += 1
+        if int(action) != 1:
+            self.to_move = None
+
+    def scores(self):
+        return [self.points]
+
+    def view(self, seat):
+        return {"points": self.points, "step": self.step}
+
+    def determinize(self, seat, rng):
+        return self.clone()
+
+
+class Solo(Game):
+    name = "toy-solo"
+    players = range(1, 2)
+    actions = SOLO_ACTIONS
+    state_class = SoloState
+    score_scale = 10.0
+
+
+NimState.game = Nim(4)
+SoloState.game = Solo()
+
+LC = games.get("lost-cities")
+
+
+def lc_position(hand0, hand1, deck, expeditions0=None, rounds=1):
+    """A Lost Cities round with the given cards (the deck's top is its last card)."""
+    state = LC.new(2, 0, rounds=rounds)
+    state.hands = [
+        [CARD_BY_TEXT[t] for t in hand0.split()],
+        [CARD_BY_TEXT[t] for t in hand1.split()],
+    ]
+    state.deck = [CARD_BY_TEXT[t] for t in deck.split()]
+    for color, cards in (expeditions0 or {}).items():
+        kinds = [CARD_BY_TEXT[t] for t in cards.split()]
+        state.expeditions[0][color] = kinds
+        state.tops[0][color] = kinds[-1] % 10
+    state.to_move = state.starter = 0
+    state._legal = None
+    return state
+
+
+# ---- finding the right move ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("pile", "winning"), [(4, "take 1"), (5, "take 2"), (7, "take 1")])
+def test_finds_the_winning_nim_move_against_best_replies(pile, winning):
+    game = Nim(pile)
+    state = game.new(2, 1)
+    bot = ISMCTSBot(game, seed=3, iterations=2000, bias=0.0)
+    assert str(bot.choose(state)) == winning
+
+
+def test_one_player_game_prefers_the_plan_that_scores_more():
+    state = Solo().new(1, 1)
+    bot = ISMCTSBot(Solo(), seed=1, iterations=300)
+    assert str(bot.choose(state)) == "invest 3"
+    state.apply("invest 3")
+    assert str(bot.choose(state)) == "collect 10"
+
+
+def test_lost_cities_last_turn_plays_the_card_that_scores():
+    # Red holds R2..R9 (44 points); R10 adds 10. Starting any other colour loses points,
+    # and after this turn's draw the deck is empty and the round ends.
+    state = lc_position(
+        "R10 YH WH BH GH Y2 W2 B2",
+        "Y3 Y4 W3 W4 B3 B4 G3 G4",
+        "G5",
+        expeditions0={4: "R2 R3 R4 R5 R6 R7 R8 R9"},
+    )
+    bot = ISMCTSBot(LC, seed=5, iterations=200)
+    assert str(bot.choose(state)) == "play R10"
+
+
+def test_lost_cities_does_not_start_a_hopeless_expedition_at_the_end():
+    # Only wagers and low cards of unstarted colours: any play costs 20 or more,
+    # any discard costs nothing. The search must discard.
+    state = lc_position(
+        "YH WH BH GH Y2 W2 B2 G2",
+        "Y3 Y4 W3 W4 B3 B4 G3 G4",
+        "G5 R5",
+    )
+    bot = ISMCTSBot(LC, seed=5, iterations=300)
+    assert str(bot.choose(state)).startswith("discard")
+
+
+def test_lost_cities_takes_the_discarded_card_it_needs():
+    # Draw phase, last card of the deck: the red pile shows R10, which ends on my R2..R9
+    # expedition for +10 if I draw it now... but drawing the deck ends the round first.
+    # So drawing R10 (keeping the round alive one more turn) is the only way to gain.
+    state = lc_position(
+        "YH WH BH GH Y2 W2 B2",
+        "Y3 Y4 W3 W4 B3 B4 G3 G4",
+        "G5",
+        expeditions0={4: "R2 R3 R4 R5 R6 R7 R8 R9"},
+    )
+    state.discards[4] = [CARD_BY_TEXT["R10"]]
+    state.phase = 1  # draw phase
+    state._legal = None
+    assert "draw R" in [str(a) for a in state.legal_actions()]
+    bot = ISMCTSBot(LC, seed=2, iterations=300)
+    assert str(bot.choose(state)) == "draw R"
+
+
+# ---- budget, legality, determinism ------------------------------------------------------
+
+
+def test_respects_the_iteration_budget():
+    game = Nim(9)
+    state = game.new(2, 1)
+    NimState.determinized = 0
+    bot = ISMCTSBot(game, seed=1, iterations=77)
+    root = bot.search(state)
+    assert bot.last_iterations == 77
+    assert NimState.determinized == 77  # one world per iteration, no more
+    assert root.visits == 77
+    assert sum(ch.visits for ch in root.children.values()) == 77
+
+
+def test_default_budget_is_iterations_not_time():
+    bot = ISMCTSBot(LC, seed=1)
+    assert bot.iterations == DEFAULT_ITERATIONS and bot.seconds is None
+
+
+def test_seconds_budget_stops_and_still_answers():
+    state = LC.new(2, 4, rounds=1)
+    bot = ISMCTSBot(LC, seed=1, seconds=0.02)
+    assert bot.choose(state) in state.legal_actions()
+    assert bot.last_iterations >= 1
+
+
+def test_never_returns_an_illegal_move_over_a_game():
+    state = LC.new(2, 11, rounds=1)
+    bots = [ISMCTSBot(LC, seed=1, iterations=25), ISMCTSBot(LC, seed=2, iterations=25)]
+    rng = random.Random(0)
+    while state.to_move is not None:
+        action = bots[state.to_move].choose(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+        # random detours reach positions the bots would not choose
+        if state.to_move is not None and rng.random() < 0.3:
+            state.apply(rng.choice(state.legal_actions()))
+    assert state.to_move is None
+
+
+def test_same_seed_same_moves():
+    def moves(seed):
+        state = LC.new(2, 21, rounds=1)
+        bot = ISMCTSBot(LC, seed=seed, iterations=40)
+        out = []
+        for _ in range(12):
+            action = bot.choose(state)
+            out.append(str(action))
+            state.apply(action)
+        return out
+
+    assert moves(7) == moves(7)
+
+
+def test_search_does_not_touch_the_real_state():
+    state = LC.new(2, 5, rounds=1)
+    before = (state.view(0), state.view(1), state.ply, state.log)
+    ISMCTSBot(LC, seed=1, iterations=50).choose(state)
+    assert (state.view(0), state.view(1), state.ply, state.log) == before
+
+
+def test_registry_builds_ismcts_with_parameters():
+    bot = get_bot("ismcts:iterations=30,exploration=0.5", LC, seed=1)
+    assert isinstance(bot, ISMCTSBot) and bot.iterations == 30 and bot.c == 0.5
+
+
+# ---- rewards and truncated playouts -----------------------------------------------------
+
+
+def test_rewards_compare_gains_with_the_best_rival():
+    root = Solo().new(1, 1)
+    end = root.clone()
+    end.points = 10
+    (solo,) = rewards(root, end, 10.0)
+    assert solo > 0.8
+    nim = Nim(3).new(2, 1)
+    done = nim.clone()
+    done.apply("take 2")
+    done.apply("take 1")  # seat 1 takes the last stone
+    low, high = rewards(nim, done, 0.5)
+    assert high > 0.9 and low < 0.1 and abs(low + high - 1) < 1e-9
+
+
+def test_truncated_playouts_use_the_evaluation_hook():
+    class Judged(Solo):
+        name = "toy-judged"
+
+        def evaluate(self, state):
+            SoloState.evaluated += 1
+            # thinks investing is worthless: the search must follow the evaluation
+            return [state.points - (10 if state.step == 1 and state.points == 3 else 0)]
+
+    game = Judged()
+    state = game.new(1, 1)
+    SoloState.evaluated = 0
+    # two iterations expand both first moves; "invest 3" is cut at once and judged
+    root = ISMCTSBot(game, seed=1, iterations=2, rollout_depth=0).search(state)
+    assert SoloState.evaluated == 1
+    cash, invest = root.children[0], root.children[1]
+    assert cash.total > 0.7 and invest.total < 0.3
+    # without a depth limit the playout runs to the end and the hook is not asked
+    SoloState.evaluated = 0
+    ISMCTSBot(game, seed=1, iterations=50).search(state)
+    assert SoloState.evaluated == 0
