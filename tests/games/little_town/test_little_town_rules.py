@@ -687,3 +687,15 @@ def test_render_shows_grid_market_and_stock():
     assert "(you)" in text and "≈≈≈≈" in text
     for key in (OBJECTIVES[k].key for k in st.hands[me]):
         assert key in text
+
+
+def test_simulation_report_counts_finished_games():
+    finals = []
+    for seed in range(3):
+        st = GAME.new(2, seed)
+        rng = random.Random(seed)
+        while st.to_move is not None:
+            st.apply(rng.choice(st.legal_actions()))
+        finals.append(st)
+    text = GAME.simulation_report(finals)
+    assert "over 3 games" in text and "hungry" in text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from meeple.core.game import Game, Option
 from meeple.games.little_town import strategy
 from meeple.games.little_town.render import render
+from meeple.games.little_town.report import simulation_report
 from meeple.games.little_town.rules import ACTIONS, LittleTownState
 
 
@@ -39,6 +40,7 @@ class LittleTown(Game):
 
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)
+    simulation_report = staticmethod(simulation_report)
 
     def rollout_done(self, root: LittleTownState, state: LittleTownState) -> bool:
         """Search reads the score once the round it started in is fed and over
