@@ -99,15 +99,24 @@ def render(state: LittleTownState, seat: int | None = None) -> str:
     for s, p in enumerate(v["players"]):
         me = " (you)" if s == seat else ""
         stock = ", ".join(f"{p[r]} {r}" for r in RESOURCES)
-        lines.append(
-            f"  [{SEAT_STYLE[s]}]seat {s}[/]{me}: {p['vp']} VP, {p['coins']} coins, {stock}; "
-            f"houses {p['houses']}, workers to place {p['workers_left']}"
-        )
+        lines.append(f"  [{SEAT_STYLE[s]}]seat {s}[/]{me}: {p['vp']} VP, {p['coins']} coins, {stock}")
         claimed = ", ".join(p["objectives_claimed"]) or "none"
-        lines.append(f"      objectives: {p['objectives_hidden']} hidden, validated: {claimed}")
+        lines.append(
+            f"      houses {p['houses']}, workers to place {p['workers_left']}; "
+            f"objectives {p['objectives_hidden']} hidden, validated: {claimed}"
+        )
         for key in p.get("objectives", []):
             o = OBJECTIVE_TEXT[key]
             lines.append(f"        {key} ({o.vp} VP): {o.text}")
+    if v["feeding"]:
+        last = v["feeding"][-1][0]
+        meals = [
+            f"seat {seat}: {fish} fish, {wheat} wheat, {coins} by coins"
+            + (f", [bold red]{hungry} hungry[/]" if hungry else "")
+            for rnd, seat, fish, wheat, coins, hungry in v["feeding"]
+            if rnd == last
+        ]
+        lines.append(f"feeding of round {last}: " + "; ".join(meals))
     if v["supply"] is not None:
         cubes = ", ".join(f"{n} {r}" for r, n in zip(RESOURCES, v["supply"]["cubes"], strict=True))
         lines.append(f"supply: {cubes}, {v['supply']['coins']} coins")
