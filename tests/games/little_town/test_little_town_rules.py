@@ -699,3 +699,33 @@ def test_simulation_report_counts_finished_games():
         finals.append(st)
     text = GAME.simulation_report(finals)
     assert "over 3 games" in text and "hungry" in text
+
+
+def test_group_objective_counts_sides_not_corners():
+    # spec O1: "3 buildings that form an orthogonally connected group (sharing sides)"
+    st = fresh()
+    me = st.to_move
+    st.hands[me] = [CARD["o1"]]
+    put(st, "c2", "well", me)
+    put(st, "d3", "well", me)  # diagonal to c2
+    put(st, "e4", "well", me)  # diagonal to d3
+    assert "claim o1" not in legal(st)
+    put(st, "d2", "well", 1 - me)  # joins c2 and d3, but it is not mine
+    assert "claim o1" not in legal(st)
+    put(st, "e3", "well", me)  # d3-e3-e4 side by side
+    assert "claim o1" in legal(st)
+
+
+def test_coin_and_food_objectives():
+    # spec O3 (fish + wheat >= 2 x workers), O13 (6 coins or more)
+    st = fresh()
+    me = st.to_move
+    st.hands[me] = [CARD["o3"], CARD["o13"]]
+    st.res[me] = [0, 0, 4, 5]
+    st.coins[me] = 5
+    st._legal = None
+    assert not any(a.startswith("claim") for a in legal(st))
+    st.res[me][WHEAT] = 5
+    st.coins[me] = 6
+    st._legal = None
+    assert {"claim o3", "claim o13"} <= set(legal(st))
