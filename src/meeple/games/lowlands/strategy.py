@@ -409,8 +409,10 @@ def _choose_fence_spot(state: LowlandsState, s: int, legal, idx) -> Action:
 
 
 def rollout_action(state: LowlandsState, rng: random.Random) -> Action:
-    """Random play that rarely stops early (a cheap stand-in for sensible play)."""
+    """Cheap playout policy: greedy placements, otherwise random that rarely stops early."""
     legal = state.legal_actions()
+    if state.phase == PLACE:
+        return _choose_place(state, state.to_move, legal)
     if len(legal) > 1 and int(legal[-1]) == X.STOP and rng.random() < 0.85:
         return rng.choice(legal[:-1])
     return rng.choice(legal)
