@@ -634,7 +634,7 @@ class LowlandsState(State):
         elif ph == WORKER:
             out = self._worker_moves(s) + [X.SKIP]
         elif ph == INCOME:
-            out = [X.TAKE_CARD, X.TAKE_COIN] if self._can_draw() else [X.TAKE_COIN]
+            out = [X.TAKE_CARD, X.TAKE_COIN] if self.deck or sum(self.discard) else [X.TAKE_COIN]
         elif ph == DISCARD:
             out = [X.DISCARD[t] for t in range(NR) if p.hand[t]]
         elif ph == UPKEEP_OPT:

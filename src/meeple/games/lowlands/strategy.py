@@ -69,16 +69,29 @@ def flood_outlook(state: LowlandsState) -> tuple[float, float]:
     return nxt, min(36.0, final)
 
 
+def work_phases_to_high_tide(state: LowlandsState) -> int:
+    """Work phases (the current one included) left before the next High Tide."""
+    n = 0
+    in_work = any(step[0] == "turn" for step in state.agenda) or state.phase != 0
+    for step in reversed(state.agenda):
+        if step[0] == "high":
+            break
+        if step[0] == "work":
+            n += 1
+    return n + (1 if in_work and n < 2 else 0) or 1
+
+
 def threat(state: LowlandsState) -> float:
-    """How badly the dike needs cards: 0 safe, larger when the flood will top it."""
+    """How badly the dike needs cards now: 0 safe, larger when the flood will top it
+    at the next High Tide (spread over the Work phases left before it)."""
     nxt, final = flood_outlook(state)
     gap_next = nxt - state.dike
     gap_final = final - state.dike
     t = 0.0
     if gap_next > 0:
-        t += 1.0 + gap_next / 4
+        t += (1.0 + gap_next / 4) / work_phases_to_high_tide(state)
     if gap_final > 0:
-        t += gap_final / 12
+        t += gap_final / 36
     return t
 
 
@@ -213,8 +226,17 @@ def _space_value(state: LowlandsState, s: int, space: int, ap: int, th: float) -
         if need <= 0 and p.farm.capacity() - p.sheep > 2:
             return 0.3 * ap - 1
         _, sides = fence_target(state, s)
-        doable = min(ap, len(sides), min(p.fences_left, hand) + len(spare_fences(state, s, sides)))
-        return 1.6 * doable + (2.0 if need > 0 else 0.5)
+        spare = len(spare_fences(state, s, sides))
+        doable = min(ap, len(sides), min(p.fences_left, hand) + spare)
+        bought = max(0, doable - spare)
+        if sides and doable >= len(sides):
+            # one more place: a lamb now and more at every later Upkeep
+            value = (sv + 0.3 * upkeeps_left(state)) * (1.0 if need > 0 else 0.5) + 0.3 * (ap - doable)
+            if need > 0 and sum(1 for f in p.farmers if f < 0) == 1:
+                value += sv  # the last placement before breeding: house the lambs now
+        else:
+            value = doable / max(1, len(sides)) * (sv if need > 0 else 1.0) * 0.6
+        return value - CARD * bought + 0.5
     if space == MARKET:
         buy, _ = state._prices(p)
         room = p.farm.capacity() - p.sheep
