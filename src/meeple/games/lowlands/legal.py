@@ -1,0 +1,358 @@
+"""What may be done now: the legal decisions of every phase and why others are refused."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from meeple.core.actions import Action
+from meeple.games.lowlands import actions as X
+from meeple.games.lowlands.components import (
+    BOOST_AP,
+    BUILD,
+    BUILDING_MARKERS,
+    DIKE,
+    FARMERS,
+    FENCE,
+    MARKET,
+    PROGRESS_TOKENS,
+    REUSE_COST,
+    REWARDS,
+    TILES,
+    VALUE_SHEEP,
+    WORKER_EFFECTS,
+    WORKER_MAX,
+)
+from meeple.games.lowlands.farm import NCELLS, NEDGES, TERRAIN
+from meeple.games.lowlands.phases import (
+    ASK,
+    AT,
+    CONTRIB,
+    DISCARD,
+    DRAWING,
+    FENCING,
+    FPLACE,
+    HELP,
+    INCOME,
+    NR,
+    NS,
+    PAY,
+    PHASE_NAMES,
+    PICK,
+    PLACE,
+    TERRAIN_CODE,
+    TOKEN,
+    TRADE,
+    UPKEEP_OPT,
+    WORKER,
+    A,
+    farm_capacity_with_tile,
+    payable,
+)
+from meeple.games.lowlands.player import Player
+
+
+class LegalMixin:
+    """What may be done now: the legal decisions of every phase and why others are refused."""
+
+    def _tile_cells(self, s: int, k: int) -> list[int]:
+        """Squares where tile ``k`` may go: free, right terrain, all sheep still housed."""
+        p = self.ps[s]
+        t = TILES[k]
+        farm = p.farm
+        need = TERRAIN_CODE[t.terrain]
+        pm = farm.pasture_mask()
+        out = []
+        for i in range(NCELLS):
+            if farm.covered >> i & 1 or (need and TERRAIN[i] != need):
+                continue
+            if pm >> i & 1:
+                cap = farm_capacity_with_tile(farm, i, t)
+                if cap < p.sheep:
+                    continue
+            out.append(i)
+        return out
+
+    def _has_tile_cell(self, s: int, k: int) -> bool:
+        p = self.ps[s]
+        t = TILES[k]
+        farm = p.farm
+        need = TERRAIN_CODE[t.terrain]
+        pm = farm.pasture_mask()
+        for i in range(NCELLS):
+            if farm.covered >> i & 1 or (need and TERRAIN[i] != need):
+                continue
+            if not pm >> i & 1:
+                return True
+        return bool(self._tile_cells(s, k))
+
+    def _buildable(self, s: int, ap: int, features_only: bool) -> list[int]:
+        p = self.ps[s]
+        waivers = 0 if features_only else p.workers[BUILD] * WORKER_EFFECTS[BUILD].discount
+        out = []
+        for up in self.faceup:
+            for k in up:
+                t = TILES[k]
+                if t.ap > ap:
+                    continue
+                if features_only and t.building:
+                    continue
+                if t.building and p.buildings >= BUILDING_MARKERS:
+                    continue
+                if not payable(p.hand, t.cost, waivers):
+                    continue
+                if not self._has_tile_cell(s, k):
+                    continue
+                out.append(k)
+        return out
+
+    # ---- legal actions ----------------------------------------------------------
+    def _legal_actions(self) -> Sequence[Action]:
+        ph = self.phase
+        s = self.to_move
+        p = self.ps[s]
+        out: list[int]
+        if ph == PLACE:
+            out = self._placements(s)
+        elif ph == PICK:
+            out = [X.BUILD_TILE[k] for k in self._buildable(s, self.ap, self.bonus)]
+            if self.bonus or not out:
+                out.append(X.STOP)
+        elif ph == AT:
+            out = [X.AT[i] for i in self._tile_cells(s, self.tile)]
+        elif ph == PAY:
+            out = self._payments(p)
+        elif ph == CONTRIB:
+            out = self._contributions(p)
+            if self.units > 0 or not out:
+                out.append(X.STOP)
+        elif ph == HELP:
+            out = self._contributions(p) + [X.STOP]
+        elif ph == ASK:
+            out = [X.ASK[o] for o in range(self.players) if o != s]
+            if self.players == 2 and p.coins >= 1:
+                out.append(X.ASK_MARKET)
+        elif ph == FENCING:
+            out = self._fencing(p)
+            if self.units > 0 or not out:
+                out.append(X.STOP)
+        elif ph == FPLACE:
+            out = [X.FENCE_AT[e] for e in self._fence_spots(p)]
+        elif ph == TRADE:
+            out = self._trades(p)
+            if self.units > 0 or not out:
+                out.append(X.STOP)
+        elif ph == DRAWING:
+            out = self._draws()
+            if self.leftover or self.units > 0 or not out:
+                out.append(X.STOP)
+        elif ph == TOKEN:
+            out = self._rewards(p)
+        elif ph == WORKER:
+            out = self._worker_moves(s) + [X.SKIP]
+        elif ph == INCOME:
+            out = [X.TAKE_CARD, X.TAKE_COIN] if self.deck or sum(self.discard) else [X.TAKE_COIN]
+        elif ph == DISCARD:
+            out = [X.DISCARD[t] for t in range(NR) if p.hand[t]]
+        elif ph == UPKEEP_OPT:
+            out = self._upkeep_options(s) + [X.SKIP]
+        else:  # pragma: no cover - the agenda never waits in NONE
+            out = []
+        return [A[i] for i in out]
+
+    def _space_ap(self, p: Player, space: int, farmer: int, boost: bool) -> int:
+        return (
+            farmer
+            + p.workers[space] * WORKER_EFFECTS[space].ap
+            + (BOOST_AP if boost else 0)
+            + sum(1 for k in p.tiles if TILES[k].effect == "ap" and TILES[k].n == space)
+        )
+
+    def _performable(self, s: int, space: int, ap: int) -> bool:
+        """Whether the action can be done at least once (you may not skip it, rules/001 l.146)."""
+        p = self.ps[s]
+        if space == BUILD:
+            return bool(self._buildable(s, ap, False))
+        if space == DIKE:
+            return bool(self._contributions(p, fresh=True))
+        if space == FENCE:
+            return bool(self._fencing(p))
+        if space == MARKET:
+            return bool(self._trades(p, fresh=True))
+        return self._can_draw()
+
+    def _reuse_cost(self, p: Player, space: int) -> int:
+        here = sum(1 for f in p.farmers if f == space)
+        return max(0, REUSE_COST[here] - p.has("reuse"))
+
+    def _placements(self, s: int) -> list[int]:
+        p = self.ps[s]
+        out = []
+        free_any = []
+        for fi, f in enumerate(FARMERS):
+            if p.farmers[fi] >= 0:
+                continue
+            for space in range(NS):
+                cost = self._reuse_cost(p, space)
+                if cost > p.coins:
+                    continue
+                if cost == 0:
+                    free_any.append(X.PLACE[fi][space])
+                if self._performable(s, space, self._space_ap(p, space, f, False)):
+                    out.append(X.PLACE[fi][space])
+                if p.boost and self._performable(s, space, self._space_ap(p, space, f, True)):
+                    out.append(X.BOOST[fi][space])
+        return out or free_any
+
+    def _lock(self) -> int:
+        """The resource whose cube is part-way along the track, or -1 (rules/000 l.26)."""
+        for t in range(NR):
+            if 0 < self.cubes[t] < self.track:
+                return t
+        return -1
+
+    def _contributions(self, p: Player, fresh: bool = False) -> list[int]:
+        ws = 0 if fresh else self.ws
+        lock = self._lock()
+        if lock >= 0:
+            types: Sequence[int] = (lock,)
+        elif self.options.get("lock_last_type") and self.last_done >= 0:
+            types = [t for t in range(NR) if t != self.last_done]
+        else:
+            types = range(NR)
+        out = []
+        hand = p.hand
+        for t in types:
+            if hand[t]:
+                out.append(X.PAY[t])
+            for u in range(NR):
+                if u != t and hand[u] >= 2:
+                    out.append(X.SUB[u][t])
+            if not ws >> t & 1 and any(
+                TILES[k].effect == "workshop" and TILES[k].n == t for k in p.tiles
+            ):
+                out.append(X.FREE[t])
+        return out
+
+    def _payments(self, p: Player) -> list[int]:
+        need, hand, w = self.need, p.hand, self.waivers
+        out = []
+        for t in range(NR):
+            if not need[t]:
+                continue
+            need[t] -= 1
+            if hand[t]:
+                hand[t] -= 1
+                if payable(hand, need, w):
+                    out.append(X.PAY[t])
+                hand[t] += 1
+            for u in range(NR):
+                if u != t and hand[u] >= 2:
+                    hand[u] -= 2
+                    if payable(hand, need, w):
+                        out.append(X.SUB[u][t])
+                    hand[u] += 2
+            if w and payable(hand, need, w - 1):
+                out.append(X.WAIVE[t])
+            need[t] += 1
+        return out
+
+    def _fencing(self, p: Player) -> list[int]:
+        out = []
+        if p.fences_left:
+            out = [X.PAY[t] for t in range(NR) if p.hand[t]]
+        fences = p.farm.fences
+        out += [X.LIFT[e] for e in range(NEDGES) if fences >> e & 1]
+        return out
+
+    def _fence_spots(self, p: Player) -> list[int]:
+        farm = p.farm
+        fences = farm.fences
+        empty = [e for e in range(NEDGES) if not fences >> e & 1]
+        if farm.capacity() >= p.sheep and not farm.troughs:
+            return empty  # a new fence never loses housing (without a Feeding Trough)
+        # the fence must leave every sheep housed (ruling LL-3): a moved fence may have
+        # opened a pasture, and a fence splitting a trough's pasture may halve its part
+        return [e for e in empty if farm.capacity_with(fences | 1 << e) >= p.sheep]
+
+    def _prices(self, p: Player) -> tuple[int, int]:
+        value = VALUE_SHEEP[self.value]
+        w = p.workers[MARKET] * WORKER_EFFECTS[MARKET].price
+        return max(0, value - w), value + w + p.has("shearer")
+
+    def _trades(self, p: Player, fresh: bool = False) -> list[int]:
+        """One row, one direction per action (rules/000 line 33)."""
+        buy, _ = self._prices(p)
+        row = -1 if fresh else self.row
+        rdir = 0 if fresh else self.rdir
+        can_buy = p.coins >= buy and p.farm.capacity() > p.sheep
+        out = []
+        for r, spec in enumerate(self.rows):
+            if row >= 0 and r != row:
+                continue
+            if rdir != 2 and can_buy and self.market[r] > 0:
+                out.append(X.BUY[r])
+            if rdir != 1 and p.sheep > 0 and self.market[r] < spec.spaces:
+                out.append(X.SELL[r])
+        return out
+
+    def _draws(self) -> list[int]:
+        out = [X.DRAW_CARD[t] for t in range(NR) if self.display[t]]
+        if self.deck or sum(self.discard):
+            out.append(X.DRAW_DECK)
+        return out
+
+    def _rewards(self, p: Player) -> list[int]:
+        token = PROGRESS_TOKENS[self.token_at[self.arg]]
+        out = [X.TAKE[k] for k in token.options if not (REWARDS[k].boost and p.boost)]
+        return out or [X.TAKE[token.options[1]]]
+
+    def _worker_moves(self, s: int) -> list[int]:
+        """Assign the free worker, or move an assigned one (rules/001 lines 143-144)."""
+        p = self.ps[s]
+        room = [p.workers[a] < WORKER_MAX[a] for a in range(NS)]
+        out = []
+        if p.workers_free:
+            out += [X.WORKER[a] for a in range(NS) if room[a]]
+        for a in range(NS):
+            if p.workers[a]:
+                out += [X.SHIFT[a][b] for b in range(NS) if b != a and room[b]]
+        return out
+
+    # ---- refusals --------------------------------------------------------------------
+    def why_illegal(self, action: Action) -> str:
+        kind = X.KIND[int(action)][0]
+        ph = self.phase
+        asked = PHASE_NAMES[ph]
+        wanted = {
+            "place": PLACE, "build": PICK, "at": AT, "ask": ASK, "fence": FPLACE,
+            "lift": FENCING, "buy": TRADE, "sell": TRADE, "draw": DRAWING, "take": TOKEN,
+            "worker": WORKER, "income": INCOME, "discard": DISCARD, "auction": UPKEEP_OPT,
+            "silo": UPKEEP_OPT,
+        }.get(kind)
+        if wanted is not None and wanted != ph:
+            return f"that answers the {PHASE_NAMES[wanted]!r} question, but the game asks {asked!r} now"
+        reasons = {
+            "place": "that farmer is already placed, the action cannot be done with it, "
+            "or you cannot pay the coins for an occupied space",
+            "build": "the tile is not face up, costs more action points than you have, "
+            "is a fifth building, cannot be paid, or has no square to go on",
+            "at": "the square is taken, has the wrong terrain, or would leave sheep unhoused",
+            "pay": "you do not hold that card, or it is not wanted (or would make the rest unpayable)",
+            "sub": "two cards of one type replace one missing card of another type you still need",
+            "waive": "no worker discount is left, or that type is not owed",
+            "free": "you own no workshop for that resource, used it already, or the site wants another resource",
+            "stop": "you must do the action at least once before stopping",
+            "ask": "ask an opponent (the market only in a 2-player game, for a coin)",
+            "fence": "that edge already has a fence, or moving the fence there leaves sheep unhoused",
+            "lift": "there is no fence on that edge",
+            "buy": "one row per action, one direction; the row needs sheep, you the coins and room",
+            "sell": "one row per action, one direction; the row needs an empty space",
+            "draw": "that card is not on display (or the deck and discards are empty)",
+            "take": "that reward is not on this progress token",
+            "worker": "no free worker, or the action already has its workers",
+            "skip": "this question cannot be skipped",
+            "income": "there is no card left to draw",
+            "discard": "you hold no card of that type",
+        }
+        return reasons.get(kind, f"the game asks {asked!r} now")
+

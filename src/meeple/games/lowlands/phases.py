@@ -1,0 +1,61 @@
+"""Shared pieces of the Lowlands rules: phase numbers, payment arithmetic, capacity."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from meeple.games.lowlands import actions as X
+from meeple.games.lowlands.components import (
+    TILE_KINDS,
+)
+
+A = X.A
+NR = 3
+NS = 5
+
+# ---- phases: which question is being asked ---------------------------------
+(NONE, PLACE, PICK, AT, PAY, CONTRIB, ASK, HELP, FENCING, FPLACE, TRADE, DRAWING,
+ TOKEN, WORKER, INCOME, DISCARD, UPKEEP_OPT) = range(17)
+PHASE_NAMES = (
+    "none", "place", "build", "at", "pay", "dike", "ask", "help", "fence", "fence at",
+    "market", "draw", "token", "worker", "income", "discard", "upkeep",
+)
+FMODE_NAMES = ("bought", "moved", "free")
+TERRAIN_CODE = {"tree": "T", "bush": "B", "pond": "P", "": ""}
+KIND_OF = {k: i for i, k in enumerate(TILE_KINDS)}
+STORM = KIND_OF["storm"]
+
+
+
+def payable(hand: Sequence[int], need: Sequence[int], waivers: int) -> bool:
+    """Whether ``need`` can be paid from ``hand`` (rules/000 line 21).
+
+    A missing card is replaced by two cards of one other type; ``waivers`` cards
+    of the cost are forgiven (workers on the build action). Waivers go to missing
+    cards first, so the cost can be paid iff the missing cards left after waivers
+    are at most the pairs in the surplus.
+    """
+    missing = pairs = 0
+    for t in range(NR):
+        d = need[t] - hand[t]
+        if d > 0:
+            missing += d
+        else:
+            pairs += (-d) // 2
+    return missing - waivers <= pairs
+
+
+def farm_capacity_with_tile(farm, sq: int, t) -> int:
+    """Capacity if tile ``t`` stood on square ``sq`` (its own housing included)."""
+    from meeple.games.lowlands.farm import capacity
+
+    bit = 1 << sq
+    return capacity(
+        farm.fences,
+        farm.buildings | (bit if t.building else 0),
+        farm.covered | bit,
+        farm.feeders | (bit if t.effect == "feed" else 0),
+        farm.troughs | (bit if t.effect == "trough" else 0),
+        farm.on_tiles + (t.n if t.effect == "house" else 0),
+    )
+

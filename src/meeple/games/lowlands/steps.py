@@ -1,0 +1,355 @@
+"""The agenda: program steps that run by themselves, and the card and sheep helpers they share."""
+
+from __future__ import annotations
+
+from meeple.games.lowlands import actions as X
+from meeple.games.lowlands.components import (
+    BASE_INCOME_CARDS,
+    DISPLAY_SIZE,
+    FARMERS,
+    FENCE_ICONS,
+    FENCES_ON_INCOME,
+    FLOOD_PIECES,
+    HAND_LIMIT,
+    SEA_SPACES,
+    TILES,
+    TOKEN_SPACES,
+    VALUE_DP,
+    VALUE_SHEEP,
+)
+from meeple.games.lowlands.farm import NEIGHBOURS
+from meeple.games.lowlands.phases import (
+    ASK,
+    DISCARD,
+    DRAWING,
+    FENCING,
+    FPLACE,
+    INCOME,
+    NONE,
+    NR,
+    PICK,
+    PLACE,
+    TOKEN,
+    UPKEEP_OPT,
+    WORKER,
+)
+from meeple.games.lowlands.player import Player
+
+
+class StepsMixin:
+    """The agenda: program steps that run by themselves, and the card and sheep helpers they share."""
+
+    # ---- cards ------------------------------------------------------------
+    def _draw_deck(self, p: Player) -> bool:
+        """Draw blind; an empty deck is rebuilt from the discards (rules/001 line 147)."""
+        if not self.deck:
+            total = sum(self.discard)
+            if not total:
+                return False
+            deck = [t for t in range(NR) for _ in range(self.discard[t])]
+            self.chance().shuffle(deck)
+            self.deck = deck
+            self.discard = [0, 0, 0]
+        p.hand[self.deck.pop()] += 1
+        self.reveals += 1
+        return True
+
+    def _can_draw(self) -> bool:
+        return bool(self.deck) or sum(self.discard) > 0 or sum(self.display) > 0
+
+    def _refill_display(self) -> None:
+        while sum(self.display) < DISPLAY_SIZE:
+            if not self.deck:
+                if not sum(self.discard):
+                    return
+                deck = [t for t in range(NR) for _ in range(self.discard[t])]
+                self.chance().shuffle(deck)
+                self.deck = deck
+                self.discard = [0, 0, 0]
+            self.display[self.deck.pop()] += 1
+            self.reveals += 1
+
+    def _spend(self, p: Player, t: int, n: int = 1) -> None:
+        p.hand[t] -= n
+        self.discard[t] += n
+        if p.known[t] > p.hand[t]:
+            p.known[t] = p.hand[t]
+
+    # ---- sheep and farm ------------------------------------------------------
+    def _gain_sheep(self, p: Player, n: int) -> int:
+        """Take up to ``n`` sheep from the supply; unhoused ones are not taken (rules/001 l.176)."""
+        room = p.farm.capacity() - p.sheep
+        got = max(0, min(n, room))
+        p.sheep += got
+        return got
+
+    def _take_fence(self, s: int) -> None:
+        """A fence leaves the income board, left to right, uncovering its icon."""
+        p = self.ps[s]
+        slot = FENCES_ON_INCOME - p.fences_left
+        p.fences_left -= 1
+        if FENCE_ICONS[slot] == "worker":
+            self.agenda.append(("worker", s))
+
+    # ---- the agenda ------------------------------------------------------------
+    def _ask(self, seat: int, phase: int) -> None:
+        self.to_move = seat
+        self.phase = phase
+
+    def _run(self) -> None:
+        """Run steps until one needs a decision (or the game ends)."""
+        agenda = self.agenda
+        while self.phase == NONE:
+            if not agenda:
+                self.to_move = None
+                self.over = True
+                return
+            step = agenda.pop()
+            getattr(self, "_step_" + step[0])(*step[1:])
+
+    def _order(self) -> list[int]:
+        n = self.players
+        return [(self.first + i) % n for i in range(n)]
+
+    # ---- program steps -------------------------------------------------------------
+    def _step_tide(self, stage: int) -> None:
+        """Turn of the Tide (rules/001 lines 117-123)."""
+        self.stage = stage
+        self.agenda.append(("flood_deal",))
+        for s in reversed(self._order()):
+            self.agenda.append(("handlimit", s))
+
+    def _step_handlimit(self, s: int) -> None:
+        if self.ps[s].cards > HAND_LIMIT:
+            self._ask(s, DISCARD)
+
+    def _step_flood_deal(self) -> None:
+        self.sea = []
+        for _ in range(SEA_SPACES):
+            if self.flood_deck:
+                self.sea.append([self.flood_deck.pop(), 0])
+        self._step_reveal()
+
+    def _step_reveal(self) -> None:
+        """Turn the leftmost face-down flood card; add its pieces (rules/001 line 163)."""
+        for c in self.sea:
+            if not c[1]:
+                c[1] = 1
+                self.flood = min(FLOOD_PIECES, self.flood + c[0])
+                self.reveals += 1
+                return
+
+    def _step_work(self) -> None:
+        order = self._order()
+        steps = []
+        for _ in FARMERS:
+            for s in order:
+                steps += [("turn", s), ("refill",)]
+        self.agenda.extend(reversed(steps))
+
+    def _step_turn(self, s: int) -> None:
+        self._reset_ctx()
+        self.seat = s
+        self._ask(s, PLACE)
+
+    def _step_refill(self) -> None:
+        self._refill_display()
+
+    def _step_finish(self) -> None:
+        """Unused action points: one card each (rules/000 line 24)."""
+        if self.ap > 0 and self._can_draw():
+            self.leftover = True
+            self.units = 0
+            self._ask(self.seat, DRAWING)
+
+    def _step_restore(self, ap: int) -> None:
+        self.ap = ap
+        self.bonus = False
+
+    def _step_bonus_build(self, s: int) -> None:
+        """Farmhouse: build a feature as if with a value-4 farmer (spec §2a)."""
+        self.bonus = True
+        self.ap = TILES[self.tile].n
+        if self._buildable(s, self.ap, True):
+            self._ask(s, PICK)
+        else:
+            self.bonus = False
+
+    def _step_worker(self, s: int) -> None:
+        if self._worker_moves(s):
+            self._ask(s, WORKER)
+
+    def _step_token(self, s: int, slot: int) -> None:
+        self.arg = slot
+        self._ask(s, TOKEN)
+
+    def _step_free_fence(self, s: int, n: int) -> None:
+        if n > 0 and self.ps[s].fences_left > 0:
+            self.arg = n
+            self.fmode = 2
+            self._ask(s, FPLACE)
+
+    def _step_advance(self, s: int, n: int, rewards: bool) -> None:
+        """Move a dike marker; reaching or passing a token gives a reward (rules/000 l.28)."""
+        p = self.ps[s]
+        old = p.pos
+        p.pos += n
+        self.key_counter += 1
+        p.key = self.key_counter
+        if not rewards:
+            return
+        pend = []
+        for slot, space in enumerate(TOKEN_SPACES):
+            if old < space <= p.pos and not p.tokens >> slot & 1:
+                p.tokens |= 1 << slot
+                pend.append(("token", s, slot))
+        self.agenda.extend(reversed(pend))
+
+    def _step_ask(self) -> None:
+        self._ask(self.seat, ASK)
+
+    def _step_fence_resume(self) -> None:
+        if self.ap > 0:
+            self._ask(self.seat, FENCING)
+
+    def _step_upkeep(self, last: bool) -> None:
+        """Upkeep (rules/001 lines 150-166); the last one runs only steps 1, 2 and 6."""
+        order = self._order()
+        steps: list[tuple] = [("upkeep_opt", s) for s in order]
+        steps.append(("breed",))
+        steps += [("income", s) for s in order]
+        if not last:
+            steps += [("retrieve",), ("reset_market",), ("first_player",)]
+        steps.append(("reveal",))
+        self.agenda.extend(reversed(steps))
+
+    def _upkeep_options(self, s: int) -> list[int]:
+        p = self.ps[s]
+        out = []
+        if p.has("auction") and not self.arg & 1 and p.sheep > 0:
+            out.append(X.AUCTION)
+        if p.has("silo") and not self.arg & 2 and p.coins >= 1 and p.farm.capacity() > p.sheep:
+            out.append(X.SILO)
+        return out
+
+    def _step_upkeep_opt(self, s: int) -> None:
+        """Auction House and Fodder Silo act before breeding (spec §2b)."""
+        self.arg = 0
+        if self._upkeep_options(s):
+            self._ask(s, UPKEEP_OPT)
+
+    def _step_breed(self) -> None:
+        """One lamb per two sheep, if it can be housed (rules/000 line 38)."""
+        for s in self._order():
+            p = self.ps[s]
+            lambs = p.sheep // 2
+            if p.has("lamb") and p.sheep >= 2:
+                lambs += p.has("lamb")
+            self._gain_sheep(p, lambs)
+
+    def _step_income(self, s: int) -> None:
+        """Visible income icons, in turn order (rules/001 lines 155-159)."""
+        p = self.ps[s]
+        icons = p.fence_icons() + p.building_icons()
+        cards = BASE_INCOME_CARDS + icons.count("card") + p.has("income_card")
+        p.coins += icons.count("coin") + p.has("income_coin")
+        for _ in range(cards):
+            self._draw_deck(p)
+        either = icons.count("either")
+        if either:
+            self.arg = either
+            self._ask(s, INCOME)
+
+    def _step_retrieve(self) -> None:
+        for p in self.ps:
+            p.farmers = [-1, -1, -1]
+
+    def _step_reset_market(self) -> None:
+        self.market = [r.icons for r in self.rows]
+
+    def _step_first_player(self) -> None:
+        """Furthest on the dike track; ties: the marker on top (rules/001 line 162)."""
+        self.first = max(range(self.players), key=lambda s: (self.ps[s].pos, self.ps[s].key))
+
+    def dike_holds(self) -> bool:
+        """Compare levels, then top rows; equal holds (rules/001 lines 182-190).
+
+        Levels of 12 spaces filled left to right make this the same as comparing
+        the total lengths, since both stack the same way.
+        """
+        return self.dike >= self.flood
+
+    def _step_high(self) -> None:
+        """High Tide (rules/001 lines 178-204)."""
+        dps = [p.dike_points for p in self.ps]
+        holds = self.dike_holds()
+        if holds:
+            low = min(dps)
+            for p, dp in zip(self.ps, dps, strict=True):
+                p.coins += dp - low
+            self.value = min(len(VALUE_DP) - 1, self.value + 1)
+        else:
+            high = max(dps)
+            for p, dp in zip(self.ps, dps, strict=True):
+                p.breach += high - dp
+            self.value = max(0, self.value - 1)
+        self.tides.append(holds)
+        self.sea = []
+
+    def _step_storm(self) -> None:
+        """Storm Tide: "!" tiles, the last dike check, then scoring (rules/001 l.208-220)."""
+        for p in self.ps:
+            self._bang(p)
+        holds = self.dike_holds()
+        self.storm_held = holds
+        sheep_value = VALUE_SHEEP[self.value]
+        for p in self.ps:
+            if holds:
+                p.breach = 0
+                continue
+            lose = min(p.breach, p.sheep)
+            p.sheep -= lose
+            cost = (p.breach - lose) * sheep_value
+            paid = min(cost, p.coins)
+            p.coins -= paid
+            p.penalty = cost - paid
+        self.to_move = None
+        self.over = True
+        self.agenda.clear()
+
+    def _bang(self, p: Player) -> None:
+        """Resolve one player's "!" tiles in the order they were built."""
+        for k in p.tiles:
+            t = TILES[k]
+            if not t.bang:
+                continue
+            e = t.effect
+            if e == "bank":
+                p.bang_vp += p.coins // 4
+            elif e == "association":
+                p.pos += 2 * (p.dike_points // 3)  # no token rewards (spec §2a)
+            elif e == "estate":
+                p.bang_vp += 3 * len(p.farm.pastures())
+            elif e == "farmhouse":
+                p.bang_vp += 2 * p.features()
+            elif e == "mount":
+                if p.breach <= t.n:
+                    p.breach = 0
+            elif e == "breeding":
+                extra = p.sheep // t.n
+                p.sheep += extra
+                p.storm_sheep += extra
+            elif e == "cabin":
+                sq = next(i for i, kk in p.farm.tiles.items() if kk == k)
+                pm = p.farm.pasture_mask()
+                empty = sum(
+                    1 for nb in NEIGHBOURS[sq] if not (p.farm.covered | pm) >> nb & 1
+                )
+                p.bang_vp += t.n * empty
+            elif e == "vp_fences":
+                p.bang_vp += p.farm.fence_count() // t.n
+            elif e == "vp_sheep":
+                p.bang_vp += p.sheep // t.n
+            elif e == "vp_buildings":
+                p.bang_vp += t.n * p.buildings
+
