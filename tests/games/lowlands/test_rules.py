@@ -665,3 +665,134 @@ def test_pick_phase_constant_used():
     play(st, "place 2 build")
     assert st.phase == PICK and st.to_move is not None
     assert CONTRIB != PICK and TRADE != PICK
+
+
+# ---- more effects and options ----------------------------------------------------------------
+def test_lock_last_type_option():
+    # option lock_last_type (spec §6 reading, ruling LL-6): the completed type may not start the next
+    st = new(lock_last_type=True)
+    p = me(st)
+    st.cubes = [st.track - 1, 0, 0]
+    p.hand = [3, 1, 0]
+    touch(st)
+    play(st, "place 3 dike", "pay wood")
+    assert st.segs == 1 and "pay wood" not in legal(st) and "pay clay" in legal(st)
+    plain = new()
+    plain.cubes = [plain.track - 1, 0, 0]
+    me(plain).hand = [3, 1, 0]
+    touch(plain)
+    play(plain, "place 3 dike", "pay wood")
+    assert "pay wood" in legal(plain)
+
+
+def test_market_help_advances_only_usable_cards():
+    # rules/001 lines 231-233: cards of the segment in progress advance it; after a
+    # completion the next segment starts with the next card of a different type
+    st = new(2, 3)
+    p = me(st)
+    p.hand = [2, 0, 0]
+    p.coins = 1
+    st.cubes = [0, 0, 0]
+    touch(st)
+    play(st, "place 2 dike", "pay wood", "pay wood")
+    assert st.cubes == [2, 0, 0]
+    st.deck = st.deck[:-2] + [1, 2]  # the next two cards, drawn from the end: stone, clay
+    touch(st)
+    play(st, "ask market")
+    assert st.cubes == [2, 0, 0]  # wood is part-way: stone and clay do not count
+    st2 = new(2, 3)
+    p2 = me(st2)
+    p2.hand = [2, 0, 0]
+    p2.coins = 1
+    st2.cubes = [st2.track - 2, 0, 0]
+    touch(st2)
+    play(st2, "place 2 dike", "pay wood")  # wood now one short of the end
+    play(st2, "stop")
+    st2.deck = st2.deck[:-1] + [0]
+    touch(st2)
+    play(st2, "ask market")
+    assert st2.segs == 1 and st2.cubes == [0, 0, 0]
+
+
+def test_boost_token_adds_two_points():
+    # spec §4d design: the Farmer +2 token is one +2 for one placement
+    st = new()
+    p = me(st)
+    p.boost = 1
+    p.hand = [6, 0, 0]
+    touch(st)
+    assert "boost 2 dike" in legal(st)
+    play(st, "boost 2 dike")
+    assert st.ap == 4 and p.boost == 0
+
+
+def test_income_card_or_coin_is_a_choice():
+    # rules/001 line 159: "Roba una carta ... o gana una moneda"
+    st = new()
+    s = st.to_move
+    p = me(st)
+    p.fences_left = 10 - (FENCE_ICONS.index("either") + 1)
+    p.coins = 0
+    st.agenda.append(("income", s))
+    st.phase = NONE
+    st._run()
+    assert legal(st) == {"take card", "take coin"}
+    play(st, "take coin")
+    # uncovered: coin, card, worker (acts at once, not at income), card-or-coin
+    assert p.coins == FENCE_ICONS[: 10 - p.fences_left].count("coin") + 1
+
+
+def test_auction_house_and_fodder_silo_before_breeding():
+    # spec §2b: sell a sheep for value+1 / buy one for 1 coin, before breeding
+    st = new()
+    s = st.to_move
+    p = me(st)
+    p.tiles += [TILE_INDEX["auction"], TILE_INDEX["silo"]]
+    p.effects.update({"auction": 1, "silo": 1})
+    p.coins = 5
+    st.agenda.append(("upkeep_opt", s))
+    st.phase = NONE
+    st._run()
+    assert legal(st) == {"auction", "skip"}  # no room: the silo cannot house a sheep
+    play(st, "auction")
+    assert p.sheep == 1 and p.coins == 5 + VALUE_SHEEP[st.value] + 1
+    assert legal(st) == {"silo", "skip"}
+    play(st, "silo")
+    assert p.sheep == 2 and p.coins == 4 + VALUE_SHEEP[st.value] + 1
+
+
+def test_farmhouse_builds_a_feature_as_a_value_four_farmer():
+    # spec §2a Farmhouse: a feature with 4 points, its cards still paid
+    st = new()
+    p = me(st)
+    show(st, "farmhouse")
+    show(st, "vegetables")
+    p.hand = [2, 3, 1]
+    p.boost = 1
+    touch(st)
+    play(st, "boost 4 build", "build farmhouse", "at f1")
+    for _ in range(4):
+        st.apply(next(a for a in st.legal_actions()))
+    assert st.phase == PICK and st.bonus and "stop" in legal(st)
+    assert "build vegetables" in legal(st)
+    play(st, "build vegetables", "at b2", "pay wood", "pay clay")
+    assert TILE_INDEX["vegetables"] in p.tiles
+    # back to the main action: its 2 unused points draw cards
+    assert st.phase == DRAWING and st.ap == 2 and not st.bonus
+
+
+def test_storm_scoring_tiles():
+    # spec §2a / §2d: Estate 3 per pasture, Dike Association +2 spaces per 3 DP, Lake Cabin
+    st = new()
+    a, b, c = st.ps
+    a.tiles = [TILE_INDEX["estate"]]
+    b.tiles = [TILE_INDEX["association"]]
+    b.pos = 13  # 6 dike points
+    k = TILE_INDEX["cabin"]
+    c.farm.put_tile(cell("b4"), k, building=False)
+    c.tiles = [k]
+    st.dike, st.flood = 36, 1
+    st._step_storm()
+    assert a.bang_vp == 3 * len(a.farm.pastures()) == 3
+    assert b.pos == 13 + 2 * 2
+    assert c.bang_vp == 3 * 4  # b4's four neighbours are free land outside pastures
