@@ -321,7 +321,7 @@ def test_search_hooks_rollout_done_and_report():
     root = GAME.new(3, 1)
     later = root.clone()
     assert not GAME.rollout_done(root, later)
-    later.turns += 2 * 3
+    later.turns += 4 * 3
     assert GAME.rollout_done(root, later)
     rng = random.Random(1)
     assert GAME.parse(str(GAME.rollout_action(root, rng))) in root.legal_actions()

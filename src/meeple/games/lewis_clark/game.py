@@ -50,10 +50,10 @@ class LewisClark(Game):
     rollout_action = staticmethod(strategy.rollout_action)
 
     #: search playouts stop this many rounds after the root (the game may run long)
-    rollout_rounds = 2
+    rollout_rounds = 4
 
     def rollout_done(self, root, state):
-        """Playouts read ``scores()`` (progress minus Time) two rounds ahead."""
+        """Playouts read ``scores()`` (progress minus Time) four rounds ahead."""
         return state.to_move is None or state.turns - root.turns >= self.rollout_rounds * root.players
 
 

@@ -17,7 +17,9 @@ from meeple.games.lewis_clark.components import (
     CARDS,
     FORT,
     GAIN,
+    INTERPRETER,
     LAST,
+    LEADER,
     MOUNTAIN,
     MOVE,
     N_ENCOUNTERED,
@@ -32,6 +34,7 @@ from meeple.games.lewis_clark.rules import (
     LewisClarkState,
     goods_time,
 )
+from meeple.games.lewis_clark.rules import RECRUIT as RECRUIT_PHASE
 
 W = (3.0, 2.5, 6.0, 3.0, 14.0, 8.0)  # wood fur food equipment canoe horse
 W_MOUNTAIN = (3.0, 2.5, 3.0, 3.0, 2.0, 16.0)  # when mountains lie just ahead
@@ -221,23 +224,56 @@ def greedy_action(state: LewisClarkState, rng: random.Random) -> Action:
     return codes.get(A.END, legal[0])
 
 
+def _payable_move(s: LewisClarkState, seat: int, k: int) -> bool:
+    """Whether card k could move the scout now (a cheap test for playouts)."""
+    pos = s.pos[seat]
+    if pos >= LAST:
+        return False
+    nxt = ROUTE[pos + 1]
+    res = s.res[seat]
+    for o in CARDS[k].effect.opts:
+        if o.benefit != MOVE or (o.terrain != nxt and nxt != "X"):
+            continue
+        if all(res[r] >= o.pay[r] for r in range(6)) and sum(res) - sum(o.pay) >= o.any_n:
+            return True
+    return False
+
+
 def rollout_action(state: LewisClarkState, rng: random.Random) -> Action:
-    """A cheap playout policy: act, prefer doing over stopping, camp when spent."""
+    """A cheap playout policy: move when a card can, support with spare cards, camp
+    when the hand is spent. No copies of the state, so search stays fast."""
     s = state
     legal = s.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    if s.phase == EFFECT:
+    seat = s.to_move
+    phase = s.phase
+    if phase == EFFECT:
         doing = [a for a in legal if int(a) not in (A.STOP, A.SKIP)]
-        return rng.choice(doing) if doing and rng.random() < 0.9 else rng.choice(legal)
-    if s.phase == MAIN:
-        seat = s.to_move
+        return rng.choice(doing) if doing and rng.random() < 0.95 else rng.choice(legal)
+    if phase == SOURCE:
+        cards = [a for a in legal if A.WITH <= int(a) < A.WITH + len(CARDS)
+                 and int(a) - A.WITH not in (LEADER, INTERPRETER)]
+        return max(cards, key=lambda a: STRENGTH[int(a) - A.WITH]) if cards else legal[-1]
+    if phase == EXTRA:
+        return legal[-1]
+    if phase == MAIN:
         codes = {int(a) for a in legal}
         if s.acted:
+            if not s.hands[seat] and goods_time(sum(s.res[seat]), s.gt[seat]):
+                drops = [a for a in legal if A.DROP <= int(a) < A.DROP + 4]
+                if drops:
+                    return rng.choice(drops)
             if A.CAMP in codes and len(s.hands[seat]) <= 1:
                 return next(a for a in legal if int(a) == A.CAMP)
             return next(a for a in legal if int(a) == A.END)
+        plays = [a for a in legal if A.PLAY <= int(a) < A.PLAY + len(CARDS)]
+        movers = [a for a in plays if _payable_move(s, seat, int(a) - A.PLAY)]
+        if movers:
+            return rng.choice(movers)
         acts = [a for a in legal if A.PLAY <= int(a) < A.RECRUIT]
         if acts:
             return rng.choice(acts)
+    if phase == RECRUIT_PHASE:
+        return legal[-1]
     return rng.choice(legal)
