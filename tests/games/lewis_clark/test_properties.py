@@ -27,7 +27,7 @@ def random_game(seed: int, limit: int = 30, policy=None):
         yield state
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=800, deadline=None)
 @given(seed=SEEDS)
 def test_short_random_games_keep_invariants_and_end(seed):
     state = None
