@@ -518,3 +518,16 @@ def test_every_effect_is_reached_by_a_test():
         "test_village.py").read_text()
     missing = [c.slug for c in CARDS if f'"{c.slug}"' not in text]
     assert not missing
+
+
+def test_copies_use_your_own_badges_and_cannot_spend_what_the_action_gained():
+    # LEW-4 (a copy works for the one who copies) and DC-6 (no chaining, nested copies too)
+    s = table(players=3)
+    set_res(s, 0, food=1)
+    s.areas[1].append([KIND["hunter"], -1, 0])      # seat 1's hunter: a food badge
+    s.areas[2].append([KIND["dickson-hancock"], -1, 0])
+    activate(s, "partisan", 2)
+    play(s, "copy hunter", "take food")
+    # food badges seen by seat 0: partisan, seat 1's hunter, seat 2's Dickson & Hancock
+    assert s.res[0][FOOD] == 3
+    assert s.phase == 0  # the 3 fresh food cannot pay the Partisan's second repetition
