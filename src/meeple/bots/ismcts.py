@@ -10,7 +10,7 @@ state: it only ever sees determinizations.
 Optional game hooks (all have generic defaults, see docs/architecture.md, "Bots"):
 ``rollout_action(state, rng)``, ``rollout_done(root, state)``, ``score_scale``,
 ``prior_action(state, rng)`` (the move progressive bias favours; defaults to the
-rollout policy) and ``evaluate(state) -> list[float]`` (expected final scores, for
+rollout policy, then ``greedy_action``; none: no bias) and ``evaluate(state) -> list[float]`` (expected final scores, for
 truncated playouts).
 """
 
@@ -104,8 +104,12 @@ class ISMCTSBot:
         game, rng, c = self.game, self.rng, self.c
         seat = state.to_move
         policy = self._policy()
-        prior = getattr(game, "prior_action", None) or policy
-        bias = self.bias
+        prior = (
+            getattr(game, "prior_action", None)
+            or getattr(game, "rollout_action", None)
+            or getattr(game, "greedy_action", None)
+        )
+        bias = self.bias if prior is not None else 0.0
         done = game.rollout_done
         scale = game.score_scale
         evaluate = getattr(game, "evaluate", None)
@@ -130,7 +134,9 @@ class ISMCTSBot:
                     continue
                 children = node.children
                 favourite = (
-                    int(prior(world, rng)) if bias > 0.0 or len(children) < len(legal) else -1
+                    int(prior(world, rng))
+                    if prior is not None and (bias > 0.0 or len(children) < len(legal))
+                    else -1
                 )
                 untried = None
                 for a in legal:
