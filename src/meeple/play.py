@@ -61,10 +61,15 @@ class TerminalGame:
         c.print(self.game.render(self.state, self.seat))
         if self.state.to_move is None:
             scores, winners = self.state.scores(), self.state.winners()
-            c.print(f"[bold]final scores[/] {scores}; " + (
-                "you win!" if winners == [self.seat] else
-                "a shared win" if self.seat in winners else f"winner: seat {', '.join(map(str, winners))}"
-            ))
+            if winners == [self.seat]:
+                verdict = "you win!"
+            elif self.seat in winners:
+                verdict = "a shared win"
+            elif winners:
+                verdict = f"winner: seat {', '.join(map(str, winners))}"
+            else:
+                verdict = "nobody at the table wins (the game's automa does)"
+            c.print(f"[bold]final scores[/] {scores}; {verdict}")
         if self.save_path is not None:
             self.save(self.save_path)
         return self.state

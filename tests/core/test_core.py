@@ -108,3 +108,10 @@ def test_action_table_blocks_know_their_offsets():
     space = table.build(example="play a, stop")
     assert (play, stop) == (0, 3)
     assert str(space[play + 2]) == "play c" and space.parse("stop") == stop
+
+
+def test_an_option_whose_none_means_no_limit_says_so():
+    opt = Option(None, (None, 60, 100), "turn limit", none="none")
+    assert opt.coerce("turn_limit", "none") is None and opt.coerce("turn_limit", "60") == 60
+    with pytest.raises(ConfigError, match="allowed values: none, 60, 100"):
+        opt.coerce("turn_limit", 7)

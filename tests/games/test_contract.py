@@ -150,4 +150,7 @@ def test_random_games_end(name, seed):
     while state.to_move is not None:
         assert state.ply < 100_000, "the game did not end"
         state.apply(rng.choice(state.legal_actions()))
-    assert set(state.winners()) <= set(range(state.players)) and state.winners()
+    winners = state.winners()
+    assert set(winners) <= set(range(state.players))
+    # someone wins, except in a solo game the automa may win (no seat does)
+    assert winners or state.players == 1

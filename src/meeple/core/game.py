@@ -18,13 +18,14 @@ if TYPE_CHECKING:
 class Option:
     """One game option: its default, the values allowed, and what it means.
 
-    ``choices`` lists every allowed value; ``None`` as a choice means "decided by
-    the seed" (for example a board side drawn at random).
+    ``choices`` lists every allowed value. ``None`` as a choice means what ``none``
+    names: "random" (decided by the seed, e.g. a board side) or "none" (no limit).
     """
 
     default: Any
     choices: tuple[Any, ...]
     doc: str
+    none: str = "random"
 
     def coerce(self, name: str, value: Any) -> Any:
         """Accept the value itself or its text (from a command line or a form)."""
@@ -34,7 +35,7 @@ class Option:
         elif isinstance(value, str):
             text = value.strip().lower()
             for choice in self.choices:
-                if choice is None and text in ("random", "none"):
+                if choice is None and text in (self.none, "none"):
                     return None
                 if choice is not None and str(choice).lower() == text:
                     return choice
@@ -42,7 +43,7 @@ class Option:
             for choice in self.choices:
                 if type(choice) is type(value) and choice == value:
                     return choice
-        allowed = ", ".join("random" if c is None else str(c) for c in self.choices)
+        allowed = ", ".join(self.none if c is None else str(c) for c in self.choices)
         raise ConfigError(f"option {name}={value!r} is not allowed; allowed values: {allowed}")
 
 

@@ -14,6 +14,7 @@ _MODULES = {
     "lost-cities": "meeple.games.lost_cities",
     "lowlands": "meeple.games.lowlands",
     "little-town": "meeple.games.little_town",
+    "lewis-clark": "meeple.games.lewis_clark",
 }
 
 

@@ -20,6 +20,7 @@ class LewisClark(Game):
             None, TURN_LIMITS,
             "house rule for simulations: after this many turns per player the game ends; "
             "the scout furthest along wins, ties fewer Time tokens",
+            none="none",
         ),
         "difficulty": Option(
             2, tuple(range(8)),
