@@ -8,7 +8,7 @@ ending the action early and ``skip`` declining the rest of one benefit.
 
 from __future__ import annotations
 
-from meeple.core.actions import ActionSpace
+from meeple.core.actions import ActionTable
 from meeple.games.lewis_clark.components import (
     N_KINDS,
     N_LOCS,
@@ -18,13 +18,8 @@ from meeple.games.lewis_clark.components import (
     VILLAGE_LOCS,
 )
 
-_texts: list[str] = []
-
-
-def _block(texts: list[str]) -> int:
-    start = len(_texts)
-    _texts.extend(texts)
-    return start
+_TABLE = ActionTable()
+_block = _TABLE.block
 
 
 PLAY = _block([f"play {s}" for s in SLUG])
@@ -48,8 +43,8 @@ SKIP = _block(["skip"])
 CAMP = _block(["camp"])
 END = _block(["end"])
 
-ACTIONS = ActionSpace(
-    _texts, example="play hunter, with leader, indians 2, take food, village hunting, camp, end"
+ACTIONS = _TABLE.build(
+    example="play hunter, with leader, indians 2, take food, village hunting, camp, end"
 )
 assert N_KINDS == 60 and N_LOCS == 8
 

@@ -6,7 +6,7 @@ documented in docs/games/little-town.md.
 
 from __future__ import annotations
 
-from meeple.core.actions import ActionSpace
+from meeple.core.actions import ActionTable
 from meeple.games.little_town.components import (
     BUILDINGS,
     CELL_NAMES,
@@ -18,13 +18,8 @@ from meeple.games.little_town.components import (
 )
 
 # ---- the action table ----------------------------------------------------------
-_texts: list[str] = []
-
-
-def _block(texts: list[str]) -> int:
-    start = len(_texts)
-    _texts.extend(texts)
-    return start
+_TABLE = ActionTable()
+_block = _TABLE.block
 
 
 PLACE = _block([f"place {c}" for c in CELL_NAMES])
@@ -39,7 +34,7 @@ CLAIM = _block([f"claim {o.key}" for o in OBJECTIVES])
 FEED = _block(["feed fish", "feed wheat"])
 END = _block(["end"])
 
-ACTIONS = ActionSpace(_texts, example="place d3, build bakery, put e4, activate c2, done, claim o12, end")
+ACTIONS = _TABLE.build(example="place d3, build bakery, put e4, activate c2, done, claim o12, end")
 PLACE_OF = ACTIONS[PLACE : PLACE + N_CELLS]
 BUILD_OF = ACTIONS[BUILD : BUILD + N_BUILDINGS]
 PUT_OF = ACTIONS[PUT : PUT + N_CELLS]
