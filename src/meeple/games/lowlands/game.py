@@ -35,10 +35,17 @@ class Lowlands(Game):
     rollout_action = staticmethod(strategy.rollout_action)
     simulation_report = staticmethod(simulation_report)
 
+    #: playout length (decisions) after which search reads the running score
+    rollout_plies = 60
+
     def rollout_done(self, root, state):
         """Search reads the running score once the stage it started in is over
-        (after its High Tide), which keeps playouts short."""
-        return state.to_move is None or state.stage != root.stage
+        (after its High Tide) or after ``rollout_plies`` decisions: short playouts."""
+        return (
+            state.to_move is None
+            or state.stage != root.stage
+            or state.ply - root.ply >= self.rollout_plies
+        )
 
 
 GAME = Lowlands()
