@@ -188,19 +188,29 @@ class LegalMixin:
         p = self.ps[s]
         out = []
         free_any = []
+        costs = [self._reuse_cost(p, space) for space in range(NS)]
+        # only "build" depends on the points (tile costs); the others on the space alone
+        other = {sp: self._performable(s, sp, 0) for sp in range(1, NS) if costs[sp] <= p.coins}
+        build: dict[int, bool] = {}
         for fi, f in enumerate(FARMERS):
             if p.farmers[fi] >= 0:
                 continue
             for space in range(NS):
-                cost = self._reuse_cost(p, space)
+                cost = costs[space]
                 if cost > p.coins:
                     continue
                 if cost == 0:
                     free_any.append(X.PLACE[fi][space])
-                if self._performable(s, space, self._space_ap(p, space, f, False)):
-                    out.append(X.PLACE[fi][space])
-                if p.boost and self._performable(s, space, self._space_ap(p, space, f, True)):
-                    out.append(X.BOOST[fi][space])
+                for boost in (False, True) if p.boost else (False,):
+                    if space == BUILD:
+                        ap = self._space_ap(p, space, f, boost)
+                        ok = build.get(ap)
+                        if ok is None:
+                            ok = build[ap] = self._performable(s, space, ap)
+                    else:
+                        ok = other[space]
+                    if ok:
+                        out.append((X.BOOST if boost else X.PLACE)[fi][space])
         return out or free_any
 
     def _lock(self) -> int:
