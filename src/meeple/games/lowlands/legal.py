@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from meeple.core.actions import Action
 from meeple.games.lowlands import actions as X
 from meeple.games.lowlands.components import (
+    ACTION_SPACES,
     BOOST_AP,
     BUILD,
     BUILDING_MARKERS,
@@ -15,6 +16,7 @@ from meeple.games.lowlands.components import (
     FENCE,
     MARKET,
     PROGRESS_TOKENS,
+    RESOURCES,
     REUSE_COST,
     REWARDS,
     TILES,
@@ -22,7 +24,7 @@ from meeple.games.lowlands.components import (
     WORKER_EFFECTS,
     WORKER_MAX,
 )
-from meeple.games.lowlands.farm import NCELLS, NEDGES, TERRAIN
+from meeple.games.lowlands.farm import EDGE_NAMES, NCELLS, NEDGES, TERRAIN
 from meeple.games.lowlands.phases import (
     ASK,
     AT,
@@ -341,6 +343,9 @@ class LegalMixin:
         }.get(kind)
         if wanted is not None and wanted != ph:
             return f"that answers the {PHASE_NAMES[wanted]!r} question, but the game asks {asked!r} now"
+        specific = self._specific_refusal(X.KIND[int(action)])
+        if specific:
+            return specific
         reasons = {
             "place": "that farmer is already placed, the action cannot be done with it, "
             "or you cannot pay the coins for an occupied space",
@@ -366,3 +371,34 @@ class LegalMixin:
         }
         return reasons.get(kind, f"the game asks {asked!r} now")
 
+
+    def _specific_refusal(self, kind: tuple) -> str:
+        """The exact reason for the commonest refusals (empty when not worked out)."""
+        s = self.to_move
+        p = self.ps[s]
+        name = kind[0]
+        if name == "place":
+            _, fi, space, boost = kind
+            if p.farmers[fi] >= 0:
+                return f"your farmer {FARMERS[fi]} is already on {ACTION_SPACES[p.farmers[fi]]}"
+            if boost and not p.boost:
+                return "you hold no Farmer +2 token"
+            cost = self._reuse_cost(p, space)
+            if cost > p.coins:
+                return f"a farmer on an occupied space costs {cost} coins and you have {p.coins}"
+            return f"{ACTION_SPACES[space]} cannot be done now (you may not take an action only to draw cards)"
+        if name == "build":
+            k = kind[1]
+            t = TILES[k]
+            if not any(k in up for up in self.faceup):
+                return f"{t.name} is not face up"
+            if t.ap > self.ap:
+                return f"{t.name} costs {t.ap} action points and you have {self.ap}"
+            if t.building and p.buildings >= BUILDING_MARKERS:
+                return "you already have four buildings"
+            return f"you cannot pay {t.name}, or it has no free square of its terrain"
+        if name in ("pay", "discard") and not p.hand[kind[1]]:
+            return f"you hold no {RESOURCES[kind[1]]}"
+        if name == "fence" and p.farm.has_fence(kind[1]):
+            return f"there is already a fence on {EDGE_NAMES[kind[1]]}"
+        return ""
