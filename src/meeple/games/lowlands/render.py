@@ -23,6 +23,15 @@ def _levels(n: int) -> str:
     return f"{n} (level {level}, {n - FLOOD_ROW * (level - 1)}/{FLOOD_ROW})"
 
 
+def _rows(n: int, style: str) -> list[str]:
+    """The pieces as stacked rows of 12, top level first (rules/001 line 122)."""
+    out = []
+    for level in range(3, 0, -1):
+        filled = max(0, min(FLOOD_ROW, n - FLOOD_ROW * (level - 1)))
+        out.append(f"[{style}]{'#' * filled}[/][dim]{'.' * (FLOOD_ROW - filled)}[/]")
+    return out
+
+
 def _cell(farm: dict[str, Any], name: str) -> str:
     tile = farm["tiles"].get(name)
     if tile:
@@ -69,6 +78,8 @@ def render(state, seat: int | None = None) -> str:
     lines.append(f"[bold]Lowlands[/]  stage {v['stage']}/3  first player {v['first']}  {who}")
     holds = "[green]holds[/]" if state.dike_holds() else "[red]breaks[/]"
     lines.append(f"flood {_levels(v['flood'])}   dike {_levels(v['dike'])}   now the dike {holds}")
+    for lvl, (f, d) in enumerate(zip(_rows(v["flood"], "blue"), _rows(v["dike"], "dark_orange3"), strict=True)):
+        lines.append(f"  level {3 - lvl}  flood {f}   dike {d}")
     sea = " ".join(f"[{c['face']}]" if c["face"] is not None else f"[dim]({c['back']})[/]" for c in v["sea"])
     lines.append(f"sea: {sea or '-'}   flood deck {v['flood_deck']}   tides so far: "
                  + (", ".join("held" if t else "broke" for t in v["tides"]) or "-"))
