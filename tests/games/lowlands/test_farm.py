@@ -188,3 +188,21 @@ def test_enclosed_mask_is_the_union_of_pastures():
         for p in pastures(fences, buildings):
             union |= mask_of(p)
         assert enclosed_mask(fences, buildings) == union
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32))
+def test_automatic_housing_fills_capacity_exactly(seed):
+    # sheep are housed automatically and optimally: all of them whenever capacity allows
+    rng = random.Random(seed)
+    farm = Farm()
+    for e in rng.sample(range(NEDGES), rng.randint(4, 30)):
+        farm.add_fence(e)
+    for i, sq in enumerate(rng.sample(range(NCELLS), rng.randint(0, 3))):
+        farm.put_tile(sq, i, building=rng.random() < 0.6, feeder=rng.random() < 0.3, houses=rng.choice((0, 0, 2, 3)))
+    cap = farm.capacity()
+    for sheep in (0, cap // 2, cap):
+        housing, rest = farm.housing(sheep)
+        assert sum(housing.values()) + min(rest, farm.on_tiles) == sheep
+        assert rest <= farm.on_tiles
+        assert all(farm.pasture_mask() >> sq & 1 and not farm.covered >> sq & 1 for sq in housing)
