@@ -381,8 +381,8 @@ def _choose_contribution(state: LowlandsState, s: int, legal) -> Action:
         return free[0]
     th = threat(state)
     if state.phase == HELP:
-        keep = 2 if th > 1.5 else 5
-        if p.cards <= keep and stop is not None:
+        keep = 2 if th > 1.5 else 4
+        if (p.cards <= keep or th < 0.3) and stop is not None:
             return stop
     elif stop is not None and th <= 0 and p.cards <= 2:
         return stop
