@@ -23,6 +23,7 @@ from meeple.games.lowlands.components import (
     PROGRESS_TOKENS,
     TILE_INDEX,
     TILE_KINDS,
+    TILES,
     TOKEN_SPACES,
     VALUE_DP,
     VALUE_SHEEP,
@@ -72,13 +73,9 @@ def play(st, *moves: str) -> None:
 
 
 def show(st, key: str) -> int:
-    """Put tile ``key`` face up (first of its column)."""
+    """Put tile ``key`` face up (first of its column), taking it out of its stack."""
     k = TILE_INDEX[key]
-    kind = TILE_KINDS.index(
-        next(kd for kd in TILE_KINDS if k in st.faceup[TILE_KINDS.index(kd)] + st.stacks[TILE_KINDS.index(kd)])
-        if any(k in st.faceup[i] + st.stacks[i] for i in range(4))
-        else "storm"
-    )
+    kind = TILE_KINDS.index(TILES[k].kind)
     if k in st.stacks[kind]:
         st.stacks[kind].remove(k)
     if k not in st.faceup[kind]:

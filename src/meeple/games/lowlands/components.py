@@ -214,7 +214,12 @@ class Tile(NamedTuple):
         return (self.wood, self.clay, self.stone)
 
 
-def _t(key, name, kind, ap, w, c, s, vp, effect="", n=0, prov="design", text="", bang=False, terrain=""):
+def _t(
+    key: str, name: str, kind: str, ap: int, w: int, c: int, s: int, vp: int,
+    effect: str = "", n: int = 0, prov: str = "design", text: str = "", bang: bool = False,
+    terrain: str = "",
+) -> Tile:
+    """One tile row: AP cost, wood/clay/stone cost, printed VP, then its effect."""
     return Tile(key, name, kind, ap, w, c, s, vp, bang, terrain, effect, n, prov, text)
 
 

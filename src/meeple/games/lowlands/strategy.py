@@ -440,4 +440,4 @@ def rollout_action(state: LowlandsState, rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
-__all__ = ["greedy_action", "rollout_action", "threat", "tile_value", "fence_target", "FENCE", "MARKET"]
+__all__ = ["fence_target", "greedy_action", "rollout_action", "threat", "tile_value"]
