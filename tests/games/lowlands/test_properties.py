@@ -23,7 +23,7 @@ from meeple.games.lowlands.rules import FPLACE, NONE
 
 SEEDS = st.integers(0, 2**32 - 1)
 CHECKED = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FAST = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def check(state) -> None:
@@ -71,7 +71,7 @@ def test_invariants_at_every_step(seed, players):
 @FAST
 @given(seed=SEEDS, players=st.sampled_from([2, 3, 4]))
 def test_many_random_games_end_and_keep_invariants(seed, players):
-    final = play(seed, players, every=25)
+    final = play(seed, players, every=50)
     assert final.is_over
 
 
