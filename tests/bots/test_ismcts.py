@@ -318,3 +318,17 @@ def test_truncated_playouts_use_the_evaluation_hook():
     SoloState.evaluated = 0
     ISMCTSBot(game, seed=1, iterations=50).search(state)
     assert SoloState.evaluated == 0
+
+
+def test_default_budget_follows_the_game_and_specs_take_every_parameter():
+    from meeple import bots, games
+    from meeple.core import ConfigError
+
+    assert bots.get("ismcts", games.get("lowlands")).iterations == 250
+    assert bots.get("ismcts", games.get("lost-cities")).iterations == 1000
+    bot = bots.get("ismcts:iterations=50,bias=2,rollout_depth=10,exploration=0.5", games.get("lost-cities"))
+    assert (bot.iterations, bot.rollout_depth, bot.c) == (50, 10, 0.5)
+    with pytest.raises(ConfigError, match="at least 1"):
+        bots.get("ismcts:iterations=0", games.get("lost-cities"))
+    with pytest.raises(ConfigError, match="parameters: iterations, seconds"):
+        bots.get("ismcts:depth=3", games.get("lost-cities"))

@@ -13,9 +13,9 @@ from meeple.arena.match import play, rotation
 
 #: (first bot, second bot, target for the first bot's win rate)
 MATCHES = [
-    ("ismcts:iterations=200", "random", 0.95),
+    ("ismcts:iterations=300", "random", 0.95),
     ("greedy", "random", 0.5),
-    ("ismcts:iterations=200", "greedy", 0.5),
+    ("ismcts:iterations=300", "greedy", 0.5),
 ]
 
 

@@ -11,7 +11,15 @@ from meeple.core.errors import ConfigError
 from meeple.core.game import Game
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot}
-PARAMS = {"ismcts": {"iterations": int, "seconds": float, "exploration": float}}
+PARAMS = {
+    "ismcts": {
+        "iterations": int,
+        "seconds": float,
+        "exploration": float,
+        "bias": float,
+        "rollout_depth": int,
+    }
+}
 
 
 def names() -> list[str]:

@@ -22,10 +22,12 @@ import time
 from collections.abc import Callable, Sequence
 
 from meeple.core.actions import Action
+from meeple.core.errors import ConfigError
 from meeple.core.game import Game
 from meeple.core.state import State
 
-#: iterations per move when neither ``iterations`` nor ``seconds`` is given.
+#: iterations per move when neither ``iterations`` nor ``seconds`` is given and the
+#: game sets no ``search_iterations`` of its own.
 DEFAULT_ITERATIONS = 1000
 
 
@@ -74,9 +76,9 @@ class ISMCTSBot:
         rollout_depth: int | None = None,
     ) -> None:
         if iterations is None and seconds is None:
-            iterations = DEFAULT_ITERATIONS
+            iterations = game.search_iterations or DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, got {iterations}")
+            raise ConfigError(f"iterations must be at least 1, got {iterations}")
         self.game = game
         self.rng = random.Random(seed)
         self.iterations = iterations

@@ -128,6 +128,9 @@ class Game:
 
     #: the score difference that counts as a clear win, for search rewards.
     score_scale: float = 20.0
+    #: ISMCTS iterations per move by default (None: the bot's own default), so a
+    #: game whose playouts are slow still answers in about a second.
+    search_iterations: int | None = None
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"

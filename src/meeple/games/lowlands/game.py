@@ -27,6 +27,7 @@ class Lowlands(Game):
     state_class = LowlandsState
     summary = "Raise sheep behind fences, share the dike against the flood, score the most points."
     score_scale = 15.0
+    search_iterations = 250  # playouts are slow here: about a second per move
 
     def render(self, state, seat=None):
         return render(state, seat)
