@@ -138,7 +138,7 @@ SEGMENTS: tuple[Segment, ...] = (
 #: cards needed to move a resource cube to the end of the construction track
 #: (2 players: a review says 4, inferred; 3-4 players: design)
 TRACK_LENGTH: dict[int, int] = {2: 5, 3: 5, 4: 5}
-TRACK_LENGTH_PROVENANCE = {2: "inferred", 3: "design", 4: "design"}
+TRACK_LENGTH_PROVENANCE = {2: "design", 3: "design", 4: "design"}  # 2p "4" inferred, overruled (LL-33)
 
 # ---- dike track and progress tokens (spec §5) ---------------------------------------
 DIKE_TRACK_SPACES = 40  # design; past the end adds 20 dike points (rules/001 line 216)
@@ -326,7 +326,7 @@ assert sum(t.kind == "sheep" for t in TILES) == 12
 
 #: every design/inferred fact that is not a row of the tables above, for the docs
 FACTS: tuple[Component, ...] = (
-    Component("track length", TRACK_LENGTH, "inferred (2p) / design (3-4p)", "spec §6"),
+    Component("track length", TRACK_LENGTH, "design (2p 4 inferred, overruled: LL-33)", "spec §6"),
     Component("dike track", DIKE_TRACK_SPACES, "design", "DP = spaces // 2; spec §5"),
     Component("token spaces", TOKEN_SPACES, "design", "spec §5"),
     Component("farm terrain", FARM_TERRAIN, "design", "spec §10"),
