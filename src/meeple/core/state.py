@@ -19,7 +19,7 @@ class State:
 
     Subclasses implement ``start`` (setup), ``_legal_actions``, ``_apply`` (which may
     assume the action is legal and must not raise), ``clone``, ``view``,
-    ``determinize`` and ``round_scores``/``scores``. This base class keeps what every
+    ``determinize`` and ``scores``. This base class keeps what every
     game shares: the seed-driven chance, the action log, the legality check that
     leaves a state untouched when a move is refused, and the cached legal list.
     """
