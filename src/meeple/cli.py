@@ -156,8 +156,12 @@ def list_games() -> None:
     """List the games and their options."""
     for name in games.names():
         g = games.get(name)
-        opts = ", ".join(f"{k}={o.default}" for k, o in g.options.items())
-        console.print(f"[bold]{name}[/]  {g.title}, {g.players.start}-{g.players.stop - 1} players  {opts}")
+        lo, hi = g.players.start, g.players.stop - 1
+        count = f"{lo}" if lo == hi else f"{lo}-{hi}"
+        console.print(f"[bold]{name}[/]  {g.title}, {count} players")
+        for key, opt in g.options.items():
+            default = opt.none if opt.default is None else opt.default
+            console.print(f"    -o {key}=...  (default {default}) {opt.doc}")
 
 
 @app.command()
