@@ -170,6 +170,7 @@ def bench(
     seconds: float = typer.Option(3.0, help="seconds per throughput measurement"),
     strength: bool = typer.Option(False, help="also run the strength matches (slow)"),
     rounds: int = typer.Option(200, help="games per strength match"),
+    ismcts: str = typer.Option("ismcts:iterations=300", help="the search bot of the strength matches"),
     as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
 ) -> None:
     """Throughput (decisions/s, per-operation costs, ISMCTS iterations/s) and bot strength."""
@@ -181,7 +182,7 @@ def bench(
             games.get(name)
     except MeepleError as err:
         fail(err)
-    run_bench(names, seconds, strength, rounds, as_json, console)
+    run_bench(names, seconds, strength, rounds, as_json, console, ismcts)
 
 
 def main() -> None:

@@ -23,7 +23,13 @@ ISMCTS_TARGETS = {"lost-cities": 300}
 
 
 def run_bench(
-    names: list[str], seconds: float, strength: bool, rounds: int, as_json: bool, console: Console
+    names: list[str],
+    seconds: float,
+    strength: bool,
+    rounds: int,
+    as_json: bool,
+    console: Console,
+    ismcts: str = "ismcts:iterations=300",
 ) -> dict[str, Any]:
     results: dict[str, Any] = {}
     for name in names:
@@ -32,7 +38,9 @@ def run_bench(
         results[name] = measure(name, seconds)
     if strength:
         for name in names:
-            results[name]["strength"] = run_strength(name, rounds, console=None if as_json else console)
+            results[name]["strength"] = run_strength(
+                name, rounds, console=None if as_json else console, ismcts=ismcts
+            )
     if as_json:
         print(json.dumps(results, indent=1))
         return results

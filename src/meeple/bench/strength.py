@@ -11,11 +11,12 @@ from rich.progress import Progress
 from meeple import games
 from meeple.arena.match import play, rotation
 
-#: (first bot, second bot, target for the first bot's win rate)
+#: (first bot, second bot, target for the first bot's win rate); ``{ismcts}`` is the
+#: search bot spec given to ``meeple bench --ismcts``.
 MATCHES = [
-    ("ismcts:iterations=300", "random", 0.95),
+    ("{ismcts}", "random", 0.95),
     ("greedy", "random", 0.5),
-    ("ismcts:iterations=300", "greedy", 0.5),
+    ("{ismcts}", "greedy", 0.5),
 ]
 
 
@@ -25,7 +26,9 @@ def _one(args: tuple[str, list[str], int, dict]) -> tuple[list[str], list[int]]:
     return seats, result.winners
 
 
-def run_strength(name: str, n_games: int, console: Console | None = None) -> list[dict[str, Any]]:
+def run_strength(
+    name: str, n_games: int, console: Console | None = None, ismcts: str = "ismcts:iterations=300"
+) -> list[dict[str, Any]]:
     game = games.get(name)
     options = {"rounds": 1} if "rounds" in game.options else {}
     if "turn_limit" in game.options:
@@ -35,6 +38,7 @@ def run_strength(name: str, n_games: int, console: Console | None = None) -> lis
         players = game.players.stop - 1
     out = []
     for first, second, target in MATCHES:
+        first = first.format(ismcts=ismcts)
         jobs = [(name, rotation([first, second], players, i), 1000 + i, options) for i in range(n_games)]
         wins = 0.0
         with Progress(console=console, disable=console is None, transient=True) as progress, \
