@@ -58,8 +58,8 @@ class TerminalGame:
                 break
             if not self.command(line):
                 break
-        c.print(self.game.render(self.state, self.seat))
         if self.state.to_move is None:
+            c.print(self.game.render(self.state, self.seat))
             scores, winners = self.state.scores(), self.state.winners()
             if winners == [self.seat]:
                 verdict = "you win!"
