@@ -44,8 +44,7 @@ class LewisClark(Game):
     summary = "Race to the Pacific: camp past Fort Clatsop with few enough Time tokens."
     score_scale = 10.0
 
-    def render(self, state, seat=None):
-        return render(state, seat)
+    render = staticmethod(render)
 
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)

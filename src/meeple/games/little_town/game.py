@@ -35,8 +35,7 @@ class LittleTown(Game):
     summary = "Build a town on the meadow: harvest, activate buildings, feed your workers."
     score_scale = 10.0
 
-    def render(self, state: LittleTownState, seat: int | None = None) -> str:
-        return render(state, seat)
+    render = staticmethod(render)
 
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)

@@ -21,8 +21,7 @@ class LostCities(Game):
     summary = "Lead profitable expeditions: play each colour in rising order."
     score_scale = 30.0
 
-    def render(self, state, seat=None):
-        return render(state, seat)
+    render = staticmethod(render)
 
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)

@@ -29,8 +29,7 @@ class Lowlands(Game):
     score_scale = 15.0
     search_iterations = 250  # playouts are slow here: about a second per move
 
-    def render(self, state, seat=None):
-        return render(state, seat)
+    render = staticmethod(render)
 
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)
