@@ -1,0 +1,4 @@
+"""Every stored table, imported in one place so the migrations see the whole schema.
+
+Each feature keeps its tables in its own module and imports it here.
+"""
