@@ -115,3 +115,15 @@ def test_an_option_whose_none_means_no_limit_says_so():
     assert opt.coerce("turn_limit", "none") is None and opt.coerce("turn_limit", "60") == 60
     with pytest.raises(ConfigError, match="allowed values: none, 60, 100"):
         opt.coerce("turn_limit", 7)
+
+
+def test_seed_commitment_verifies_only_the_committed_seed():
+    from meeple.core.commitment import commit, new_salt, verify
+
+    salt = new_salt()
+    assert len(salt) == 32 and salt != new_salt()
+    digest = commit(42, salt)
+    assert verify(42, salt, digest)
+    assert not verify(43, salt, digest)
+    assert not verify(42, new_salt(), digest)
+    assert "42" not in digest

@@ -1,4 +1,8 @@
-"""The ``meeple`` command: play, simulate, replay, rules, bench."""
+"""The ``meeple`` command: play, simulate, replay, rules, bench.
+
+Features with commands of their own (serve, tournament, train, ...) define them in a
+module of this package on ``app``; the imports at the end register them.
+"""
 
 from __future__ import annotations
 
@@ -183,6 +187,10 @@ def bench(
     except MeepleError as err:
         fail(err)
     run_bench(names, seconds, strength, rounds, as_json, console, ismcts)
+
+
+# ---- commands defined in their own modules (imported last: they use ``app``) ----
+# (none yet)
 
 
 def main() -> None:
