@@ -191,6 +191,7 @@ def bench(
 
 # ---- commands defined in their own modules (imported last: they use ``app``) ----
 # (none yet)
+from meeple.cli import tournament as _tournament  # noqa: E402,F401  (tournament, sprt)
 
 
 def main() -> None:

@@ -2,3 +2,5 @@
 
 Each feature keeps its tables in its own module and imports it here.
 """
+
+from meeple.store import arena  # noqa: F401  (tournaments: arena_tournaments, arena_games)

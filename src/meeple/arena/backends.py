@@ -1,0 +1,172 @@
+"""Where games run: this process, a local process pool, or a Ray cluster, behind one interface.
+
+A backend takes batches of scheduled games and yields each batch's outcomes as soon as
+it finishes (in any order: the caller sorts by schedule index). It keeps only a few
+batches in flight, so a caller that stops early (SPRT) wastes little work and a killed
+run loses only what was in flight. Results never depend on the backend: every seed is
+in the job.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
+
+from meeple.arena.match import Outcome, play_batch
+from meeple.arena.schedule import Job
+from meeple.core.errors import ConfigError
+
+RAY_MISSING = "the Ray backend needs Ray: pip install 'meeple[ray]'"
+
+
+class Backend(ABC):
+    name: str = ""
+    #: how many games run at once
+    slots: int = 1
+
+    @abstractmethod
+    def run(self, batches: Iterable[list[Job]]) -> Iterator[list[Outcome]]:
+        """Outcomes of each batch, as batches finish; closing the iterator cancels the rest."""
+
+    def close(self) -> None:  # noqa: B027 (nothing to release by default)
+        """Release processes or the cluster connection."""
+
+    def describe(self) -> str:
+        return f"{self.name} ({self.slots} at once)"
+
+    def __enter__(self) -> Backend:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+class SerialBackend(Backend):
+    """Every game in this process, one after the other (``--workers 1``)."""
+
+    name = "this process"
+
+    def run(self, batches: Iterable[list[Job]]) -> Iterator[list[Outcome]]:
+        for batch in batches:
+            yield play_batch(batch)
+
+
+def _windowed(
+    batches: Iterable[list[Job]],
+    window: int,
+    submit: Callable[[list[Job]], Any],
+    wait_any: Callable[[list[Any]], list[Any]],
+    result: Callable[[Any], list[Outcome]],
+    cancel: Callable[[Any], None],
+) -> Iterator[list[Outcome]]:
+    """Keep at most ``window`` batches in flight; yield each as it finishes."""
+    pending: list[Any] = []
+    source = iter(batches)
+    exhausted = False
+    try:
+        while True:
+            while not exhausted and len(pending) < window:
+                batch = next(source, None)
+                if batch is None:
+                    exhausted = True
+                else:
+                    pending.append(submit(batch))
+            if not pending:
+                return
+            for handle in wait_any(pending):
+                pending.remove(handle)
+                yield result(handle)
+    finally:
+        for handle in pending:
+            cancel(handle)
+
+
+class PoolBackend(Backend):
+    """A pool of worker processes on this machine (``--workers W``)."""
+
+    name = "process pool"
+
+    def __init__(self, workers: int) -> None:
+        if workers < 1:
+            raise ConfigError(f"--workers must be at least 1, got {workers}")
+        self.slots = workers
+        self.pool = ProcessPoolExecutor(workers)
+
+    def run(self, batches: Iterable[list[Job]]) -> Iterator[list[Outcome]]:
+        def wait_any(pending: list[Future]) -> list[Future]:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            return list(done)
+
+        return _windowed(
+            batches, 2 * self.slots, lambda b: self.pool.submit(play_batch, b), wait_any,
+            lambda f: f.result(), lambda f: f.cancel(),
+        )
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class RayBackend(Backend):
+    """Ray tasks: a new local Ray (``address=None``) or a running cluster (``address``).
+
+    Every node needs the same meeple installed (the tasks import ``meeple``).
+    """
+
+    name = "Ray"
+
+    def __init__(self, address: str | None = None, num_cpus: int | None = None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise ConfigError(RAY_MISSING) from None
+        if address is not None and num_cpus is not None:
+            raise ConfigError("--workers sets the CPUs of a local Ray only; a cluster has its own")
+        self.ray = ray
+        self.started = not ray.is_initialized()
+        if self.started:
+            try:
+                ray.init(
+                    address=address or "local", num_cpus=num_cpus, include_dashboard=False,
+                    log_to_driver=False, logging_level="WARNING",
+                )
+            except (ConnectionError, ValueError, RuntimeError) as err:
+                raise ConfigError(f"cannot start or join Ray at {address or 'a new local instance'}: {err}") from None
+        self.address = address or "local"
+        self.slots = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        self.task = ray.remote(num_cpus=1, max_retries=2)(play_batch)
+
+    def run(self, batches: Iterable[list[Job]]) -> Iterator[list[Outcome]]:
+        ray = self.ray
+
+        def wait_any(pending: list[Any]) -> list[Any]:
+            done, _ = ray.wait(pending, num_returns=1)
+            return done
+
+        def cancel(ref: Any) -> None:
+            ray.cancel(ref, force=True)
+
+        return _windowed(batches, 2 * self.slots, self.task.remote, wait_any, ray.get, cancel)
+
+    def describe(self) -> str:
+        where = "a new local instance" if self.address == "local" else self.address
+        return f"Ray at {where} ({self.slots} CPUs)"
+
+    def close(self) -> None:
+        if self.started:
+            self.ray.shutdown()
+
+
+def make_backend(workers: int = 1, ray: str | None = None) -> Backend:
+    """``ray`` is None (no Ray), ``"local"`` (start one) or a cluster address to join."""
+    if ray is not None:
+        local = ray == "local"
+        return RayBackend(None if local else ray, num_cpus=workers if local and workers > 1 else None)
+    return PoolBackend(workers) if workers > 1 else SerialBackend()
+
+
+def batches(jobs: list[Job], slots: int, most: int = 16) -> list[list[Job]]:
+    """Cut the jobs, in schedule order, into batches: about eight per slot, at most ``most``."""
+    size = max(1, min(most, len(jobs) // (slots * 8)))
+    return [jobs[i : i + size] for i in range(0, len(jobs), size)]
