@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from meeple.arena.match import Outcome
-from meeple.arena.ratings import Ratings, elo, mean_places
+from meeple.arena.ratings import Ratings, mean_places
 
 
 class GamesPerSecond(ProgressColumn):
@@ -64,6 +64,8 @@ class LiveBoard:
     def __exit__(self, *exc: object) -> None:
         if self.live is not None:
             self.live.__exit__(*exc)  # type: ignore[arg-type]
+            if not self.console.is_terminal:
+                self.console.print()  # Live leaves its last frame without a line end
 
     def advance(self, games: int) -> None:
         self.progress.advance(self.task, games)
@@ -72,8 +74,8 @@ class LiveBoard:
 class LiveStandings:
     """Standings as games arrive: ratings in arrival order (the final table uses schedule order)."""
 
-    def __init__(self, bots: Sequence[str]) -> None:
-        self.ratings = Ratings(bots)
+    def __init__(self, bots: Sequence[str], players: int) -> None:
+        self.ratings = Ratings(bots, players)
         self.bots = list(bots)
         self.wins = dict.fromkeys(bots, 0.0)
         self.seats = dict.fromkeys(bots, 0)
@@ -99,6 +101,6 @@ class LiveStandings:
             b, n = row["bot"], max(1, self.seats[row["bot"]])
             table.add_row(
                 b, str(self.seats[b]), f"{100 * self.wins[b] / n:.1f}", f"{self.score[b] / n:.1f}",
-                f"{self.place[b] / n:.2f}", f"{elo(row['mu']):.0f}", f"{row['elo_high'] - row['elo']:.0f}",
+                f"{self.place[b] / n:.2f}", f"{row['elo']:.0f}", f"{row['elo_high'] - row['elo']:.0f}",
             )
         return table

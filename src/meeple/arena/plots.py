@@ -116,17 +116,23 @@ FIGURES: dict[str, Callable[[dict[str, Any], Sequence[Outcome]], Figure]] = {
 }
 
 
-def write_plots(report: dict[str, Any], outcomes: Sequence[Outcome], folder: Path) -> list[Path]:
-    """Every figure as NAME.png and NAME.svg in ``folder``; the paths written."""
+def figures(report: dict[str, Any], outcomes: Sequence[Outcome]) -> dict[str, Figure]:
+    return {name: build(report, outcomes) for name, build in FIGURES.items()}
+
+
+def write_plots(figs: dict[str, Figure], folder: Path) -> tuple[list[Path], dict[str, str]]:
+    """Every figure as NAME.png and NAME.svg in ``folder``: the paths, and each SVG's text
+    (for the HTML report)."""
     folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, build in FIGURES.items():
-        fig = build(report, outcomes)
-        for ext in ("png", "svg"):
-            path = folder / f"{name}.{ext}"
-            fig.savefig(path, dpi=120, metadata={"Date": None} if ext == "svg" else None)
-            written.append(path)
-    return written
+    written, svgs = [], {}
+    for name, fig in figs.items():
+        png = folder / f"{name}.png"
+        fig.savefig(png, dpi=120)
+        svgs[name] = svg_text(fig)
+        svg = folder / f"{name}.svg"
+        svg.write_text(svgs[name], encoding="utf-8")
+        written += [png, svg]
+    return written, svgs
 
 
 def svg_text(fig: Figure) -> str:

@@ -3,13 +3,14 @@
 Every function takes the finished games in schedule order, so the tables of a
 tournament are the same however its games were run, interrupted or resumed.
 
-The Elo-like scale: Plackett-Luce predicts that a bot ``d`` mu above another finishes
-ahead of it with probability ``1 / (1 + exp(-d / c))``, ``c = sqrt(2 beta^2 + sigma_a^2 +
-sigma_b^2)``. Ignoring the sigmas (they shrink as games accumulate), that is logistic Elo
-with ``ELO_PER_MU = 400 / (ln 10 * sqrt(2) * beta)`` Elo points per unit of mu (29.5 at
-OpenSkill's default beta = 25/6), so 100 points on our scale mean the usual 64% expected
-score. We centre the scale at 1500 for mu = 25 (the prior) and show mu +- 1.96 sigma as
-the 95% interval.
+The Elo-like scale: in OpenSkill's Plackett-Luce model with N seats, a bot ``d`` mu above
+another finishes ahead of it with probability ``1 / (1 + exp(-d / c))``, ``c = sqrt(sum over
+the seats of (beta^2 + sigma^2))``. Ignoring the sigmas (they shrink as games accumulate),
+``c = sqrt(N) * beta``, so that is logistic Elo with ``elo_per_mu(N) = 400 / (ln 10 * sqrt(N)
+* beta)`` Elo points per unit of mu (29.5 at 2 players with OpenSkill's default beta = 25/6,
+20.8 at 4). 100 points on our scale thus mean the usual 64% chance to finish ahead of the
+other, at any player count. The scale is centred at 1500 for mu = 25 (the prior); the 95%
+interval is mu +- 1.96 sigma.
 """
 
 from __future__ import annotations
@@ -19,13 +20,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from meeple.arena.stats import wilson
+from meeple.arena.stats import Z95, wilson
 
 MU = 25.0
 SIGMA = MU / 3
 BETA = SIGMA / 2
-ELO_PER_MU = 400 / (math.log(10) * math.sqrt(2) * BETA)
 ELO_AT_PRIOR = 1500.0
+
+
+def elo_per_mu(players: int) -> float:
+    """Elo points per unit of mu in a game of ``players`` seats (see the module docstring)."""
+    return 400 / (math.log(10) * math.sqrt(players) * BETA)
 
 
 class Game(Protocol):
@@ -59,8 +64,8 @@ def mean_places(game: Game) -> list[float]:
     return out
 
 
-def elo(mu: float) -> float:
-    return ELO_AT_PRIOR + ELO_PER_MU * (mu - MU)
+def elo(mu: float, players: int = 2) -> float:
+    return ELO_AT_PRIOR + elo_per_mu(players) * (mu - MU)
 
 
 class Ratings:
@@ -71,9 +76,10 @@ class Ratings:
     the bot moves by the mean of their updates.
     """
 
-    def __init__(self, bots: Sequence[str]) -> None:
+    def __init__(self, bots: Sequence[str], players: int = 2) -> None:
         from openskill.models import PlackettLuce
 
+        self.players = players
         self.model = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=0.0)
         self.bots = list(bots)
         self.mu = {b: MU for b in bots}
@@ -98,8 +104,9 @@ class Ratings:
             mu, sigma = self.mu[b], self.sigma[b]
             rows.append({
                 "bot": b, "games": self.games[b], "mu": mu, "sigma": sigma,
-                "ordinal": mu - 3 * sigma, "elo": elo(mu),
-                "elo_low": elo(mu - 1.959964 * sigma), "elo_high": elo(mu + 1.959964 * sigma),
+                "ordinal": mu - 3 * sigma, "elo": elo(mu, self.players),
+                "elo_low": elo(mu - Z95 * sigma, self.players),
+                "elo_high": elo(mu + Z95 * sigma, self.players),
             })
         return sorted(rows, key=lambda r: (-r["mu"], r["bot"]))
 
@@ -173,14 +180,15 @@ def summary(games: Iterable[Game], bots: Sequence[str]) -> list[dict[str, Any]]:
     return rows
 
 
-def standings(games: Sequence[Game], bots: Sequence[str]) -> dict[str, Any]:
+def standings(games: Sequence[Game], bots: Sequence[str], players: int) -> dict[str, Any]:
     """All the tables of a tournament, JSON-ready, from its games in schedule order."""
-    ratings = Ratings(bots)
+    ratings = Ratings(bots, players)
     for game in games:
         ratings.update(game)
     return {
         "games": len(games),
         "mean_plies": sum(g.plies for g in games) / len(games) if games else 0.0,
+        "elo_per_mu": elo_per_mu(players),
         "ratings": ratings.table(),
         "pairwise": pairwise(games, bots),
         "summary": summary(games, bots),

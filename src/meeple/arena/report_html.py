@@ -9,7 +9,6 @@ from typing import Any
 
 from meeple.arena.match import Outcome
 from meeple.arena.plots import FIGURES, svg_text
-from meeple.arena.ratings import ELO_PER_MU
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1000px; color: #222; }
@@ -34,7 +33,8 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
-def render(report: dict[str, Any], outcomes: Sequence[Outcome]) -> str:
+def render(report: dict[str, Any], outcomes: Sequence[Outcome], svgs: dict[str, str] | None = None) -> str:
+    """The page; ``svgs`` are the figures already drawn (else drawn here)."""
     t = report["tournament"]
     settings = [
         ("game", t["game"]), ("players", t["players"]), ("bots", ", ".join(t["bots"])),
@@ -64,9 +64,9 @@ def render(report: dict[str, Any], outcomes: Sequence[Outcome]) -> str:
          ", ".join(str(w) for w in o.winners), o.plies, f"{o.seconds:.2f}")
         for o in outcomes
     ]
-    figures = "".join(
-        f"<figure>{svg_text(build(report, outcomes))}</figure>" for build in FIGURES.values()
-    )
+    if svgs is None:
+        svgs = {name: svg_text(build(report, outcomes)) for name, build in FIGURES.items()}
+    figures = "".join(f"<figure>{svg}</figure>" for svg in svgs.values())
     title = f"Tournament {report['name']}"
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
@@ -75,7 +75,7 @@ def render(report: dict[str, Any], outcomes: Sequence[Outcome]) -> str:
 {_table(("setting", "value"), settings)}
 <h2>Ratings</h2>
 <p class="note">OpenSkill Plackett-Luce (tau = 0) over every game in schedule order. The
-Elo-like scale is 1500 + {ELO_PER_MU:.2f} x (mu - 25): a difference of D points predicts
+Elo-like scale is 1500 + {report['elo_per_mu']:.2f} x (mu - 25) at {t['players']} players: a difference of D points predicts
 the usual logistic-Elo expected score 1 / (1 + 10^(-D/400)) between two bots. The interval
 is mu +- 1.96 sigma; the ordinal is mu - 3 sigma.</p>
 {_table(("bot", "mu", "sigma", "Elo-like", "95% interval", "ordinal"), ratings)}
@@ -98,7 +98,9 @@ final score, mean place (1 = first).</p>
 """
 
 
-def write_report(report: dict[str, Any], outcomes: Sequence[Outcome], path: Path) -> Path:
+def write_report(
+    report: dict[str, Any], outcomes: Sequence[Outcome], path: Path, svgs: dict[str, str] | None = None
+) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render(report, outcomes), encoding="utf-8")
+    path.write_text(render(report, outcomes, svgs), encoding="utf-8")
     return path

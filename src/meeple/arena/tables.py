@@ -13,17 +13,17 @@ def pct(x: float) -> str:
 
 
 def interval(low: float, high: float) -> str:
-    return f"[{100 * low:.1f}, {100 * high:.1f}]"
+    return f"{100 * low:.1f}-{100 * high:.1f}"
 
 
 def ratings_table(report: dict[str, Any]) -> Table:
     table = Table(title="ratings: OpenSkill Plackett-Luce over all games (schedule order)", title_justify="left")
-    for col in ("bot", "mu", "sigma", "Elo-like", "95% interval", "ordinal (mu-3sigma)"):
+    for col in ("bot", "mu", "sigma", "Elo-like", "95% CI", "mu-3sigma"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for r in report["ratings"]:
         table.add_row(
             r["bot"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['elo']:.0f}",
-            f"[{r['elo_low']:.0f}, {r['elo_high']:.0f}]", f"{r['ordinal']:.2f}",
+            f"{r['elo_low']:.0f}-{r['elo_high']:.0f}", f"{r['ordinal']:.2f}",
         )
     return table
 
@@ -32,9 +32,10 @@ def pairwise_table(report: dict[str, Any]) -> Table:
     """Each pair once, the better-rated bot first (the JSON has both directions)."""
     order = {r["bot"]: k for k, r in enumerate(report["ratings"])}
     table = Table(
-        title="pairwise: score % = (wins + draws/2) / games, 95% Wilson interval", title_justify="left"
+        title="pairwise: score % = (wins + draws/2) / games with its 95% Wilson interval; "
+        "mean score margin and game length in plies", title_justify="left"
     )
-    for col in ("bot", "vs", "games", "W-D-L", "score %", "95% interval", "mean margin", "mean plies"):
+    for col in ("bot", "vs", "games", "W-D-L", "score %", "95% CI", "margin", "plies"):
         table.add_column(col, justify="left" if col in ("bot", "vs") else "right")
     for r in report["pairwise"]:
         if order[r["bot"]] > order[r["vs"]]:
@@ -47,8 +48,11 @@ def pairwise_table(report: dict[str, Any]) -> Table:
 
 
 def summary_table(report: dict[str, Any]) -> Table:
-    table = Table(title="per bot, without ratings (a shared win counts 1/winners)", title_justify="left")
-    for col in ("bot", "seats played", "wins", "win %", "95% interval", "mean score", "mean place"):
+    table = Table(
+        title="per bot, without ratings: seats played, wins (a shared win counts 1/winners), "
+        "mean score and place", title_justify="left",
+    )
+    for col in ("bot", "seats", "wins", "win %", "95% CI", "score", "place"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for r in report["summary"]:
         table.add_row(

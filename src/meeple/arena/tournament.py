@@ -46,7 +46,7 @@ def run_tournament(
     stored = store.outcomes(tid)
     done = {o.idx for o in stored}
     todo = [j for j in jobs if j.idx not in done]
-    board_body = LiveStandings(plan.bots)
+    board_body = LiveStandings(plan.bots, plan.players)
     board_body.add(stored)
     if live and todo:
         console.print(
@@ -73,7 +73,7 @@ def run_tournament(
             "lineups": [list(lu) for lu in plan.lineups], "scheduled": len(jobs),
         },
         "complete": len(games) == len(jobs),
-        **standings(games, plan.bots),
+        **standings(games, plan.bots, plan.players),
         "run": {
             "db": store.url, "backend": backend.describe(), "played": len(played),
             "already_stored": len(done), "seconds": elapsed,

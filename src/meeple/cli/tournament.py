@@ -117,11 +117,11 @@ def run(plan, name, backend, db, resume, as_json, plots) -> None:
         console.print(f"\ninterrupted; the finished games are stored: continue with --resume --name {name}")
         raise typer.Exit(130) from None
     if plots is not None:
-        from meeple.arena.plots import write_plots
+        from meeple.arena.plots import figures, write_plots
         from meeple.arena.report_html import write_report
 
-        files = write_plots(report, outcomes, plots)
-        files.append(write_report(report, outcomes, plots / "report.html"))
+        files, svgs = write_plots(figures(report, outcomes), plots)
+        files.append(write_report(report, outcomes, plots / "report.html", svgs))
         report["files"] = [str(f) for f in files]
     if as_json:
         print(json.dumps(report, indent=1))
