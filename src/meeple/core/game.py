@@ -150,6 +150,18 @@ class Game:
 
         return json.dumps(state.view(seat), indent=1)
 
+    def render_detail(self, state: State, seat: int | None, what: str) -> str | None:
+        """A closer look asked for at the prompt (``show farm 2``, ``show route``):
+        text for ``what``, or ``None`` when the game has no such detail."""
+        return None
+
+    def status(self, view: dict[str, Any]) -> str:
+        """One line saying who is being asked what, right now, from a view (so it
+        leaks nothing): e.g. "seat 2 pays for the dike (2 points left)"."""
+        if view.get("to_move") is None:
+            return "the game is over"
+        return f"seat {view['to_move']} to move"
+
     def greedy_action(self, state: State, rng: random.Random) -> Action:
         """The ``greedy`` bot's move: the game's one-step heuristic.
 
