@@ -433,3 +433,15 @@ def test_bot_specs_refuse_nonsense_with_config_errors():
     for spec in ("random", "greedy", "ismcts:iterations=5"):
         with pytest.raises(IllegalAction, match="game is over"):
             bots.get(spec, lc).choose(over)
+
+
+def test_analyse_lists_the_weighed_moves_best_first_from_the_seat_information():
+    state = LC.new(2, 4, rounds=1)
+    bot = ISMCTSBot(LC, seed=3, iterations=200)
+    ranked = bot.analyse(state)
+    assert [c.visits for c in ranked] == sorted((c.visits for c in ranked), reverse=True)
+    assert sum(c.visits for c in ranked) == 200
+    assert all(0.0 <= c.value <= 1.0 for c in ranked)
+    assert {c.action for c in ranked} <= set(state.legal_actions())
+    assert ranked[0].action == ISMCTSBot(LC, seed=3, iterations=200).choose(state)
+    assert len(bot.analyse(state, top=3)) == 3

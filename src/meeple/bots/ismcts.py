@@ -21,12 +21,21 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from meeple.bots.base import legal_or_refuse
 from meeple.core.actions import Action
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
 from meeple.core.state import State
+
+
+class Candidate(NamedTuple):
+    """One move the search weighed: how often it was tried and how well it did."""
+
+    action: Action
+    visits: int
+    value: float  # mean reward for the deciding seat, in [0, 1] (0.5: even)
 
 
 class _Node:
@@ -106,6 +115,25 @@ class ISMCTSBot:
         root = self.search(state)
         children = root.children
         return max(legal, key=lambda a: children[int(a)].visits if int(a) in children else -1)
+
+    def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
+        """The moves the search weighed for the seat to move, most visited first, with
+        visit counts and the estimated chance of doing well (the mean reward in [0, 1]).
+
+        Search only ever sees determinizations for the deciding seat, so this is
+        honest advice from that seat's information: never the true state.
+        """
+        legal = legal_or_refuse(state)
+        if len(legal) == 1:
+            return [Candidate(legal[0], 0, float("nan"))]
+        root = self.search(state)
+        out = []
+        for action in legal:
+            node = root.children.get(int(action))
+            if node is not None and node.visits:
+                out.append(Candidate(action, node.visits, node.total / node.visits))
+        out.sort(key=lambda c: (-c.visits, -c.value))
+        return out[:top] if top else out
 
     def search(self, state: State) -> _Node:
         game, rng, c = self.game, self.rng, self.c
