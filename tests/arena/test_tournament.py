@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from meeple import games
 from meeple.arena.backends import PoolBackend, SerialBackend, batches
 from meeple.arena.schedule import Plan
-from meeple.arena.tournament import run_tournament, settings_of
+from meeple.arena.tournament import run_tournament
 from meeple.cli import app
 from meeple.core.record import Record
 
@@ -59,14 +59,15 @@ def test_the_same_games_whatever_runs_them(small):
 
 def test_every_game_is_stored_with_a_record_that_replays_it(small):
     plan, store, report, outcomes = small
-    tid = store.open("small", settings_of(plan), len(outcomes), plan.deals, resume=True)
-    stored = store.outcomes(tid)
+    stored = store.outcomes(store.find("small"))
     assert [o.idx for o in stored] == list(range(len(plan.jobs())))
     for o in stored[:6]:
         record = Record.from_json(o.record)
         assert record.game == "lost-cities" and record.seed == o.seed and record.options["rounds"] == 1
         state = games.replay(record)
         assert state.scores() == o.scores and state.winners() == o.winners and state.ply == o.plies
+    with pytest.raises(Exception, match="no tournament named 'other'"):
+        store.find("other")
 
 
 def test_a_resumed_tournament_with_other_settings_is_refused(small):

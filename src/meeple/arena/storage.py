@@ -96,6 +96,14 @@ class Store:
                 )
             return row.id
 
+    def find(self, name: str) -> int:
+        """The id of the stored tournament ``name`` (for ``outcomes``)."""
+        with Session(self.engine) as session:
+            tid = session.scalar(select(ArenaTournament.id).where(ArenaTournament.name == name))
+        if tid is None:
+            raise ConfigError(f"there is no tournament named {name!r} in {self.url}")
+        return tid
+
     @staticmethod
     def settings_of(row: ArenaTournament) -> Settings:
         return Settings(
