@@ -29,7 +29,8 @@ tournament() {  # NAME GAME ARGS...: a resumable tournament, its JSON report, pl
     local name=$1 game=$2; shift 2
     local resume=()
     if stored "$name"; then resume=(--resume); fi
-    nice "$MEEPLE" tournament "$game" --name "$name" "${resume[@]}" --json --plots "$OUT/$name" "$@" "${RUN[@]}" > "$OUT/$name.json"
+    nice "$MEEPLE" tournament "$game" --name "$name" "${resume[@]}" --json --plots "$OUT/$name" "$@" "${RUN[@]}" > "$OUT/$name.json.part"
+    mv "$OUT/$name.json.part" "$OUT/$name.json"
     echo "$name: $OUT/$name.json"
 }
 
@@ -37,7 +38,8 @@ sprt() {  # NAME GAME ARGS...: an SPRT, its JSON report (a stored one is resumed
     local name=$1 game=$2; shift 2
     local resume=()
     if stored "$name"; then resume=(--resume); fi
-    nice "$MEEPLE" sprt "$game" --name "$name" "${resume[@]}" --json "$@" "${RUN[@]}" > "$OUT/$name.json"
+    nice "$MEEPLE" sprt "$game" --name "$name" "${resume[@]}" --json "$@" "${RUN[@]}" > "$OUT/$name.json.part"
+    mv "$OUT/$name.json.part" "$OUT/$name.json"
     echo "$name: $OUT/$name.json"
 }
 
