@@ -9,6 +9,7 @@ in the job.
 
 from __future__ import annotations
 
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -126,13 +127,20 @@ class RayBackend(Backend):
         self.ray = ray
         self.started = not ray.is_initialized()
         if self.started:
+            # a Ray we start sends no usage statistics anywhere
+            os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
             try:
                 ray.init(
                     address=address or "local", num_cpus=num_cpus, include_dashboard=False,
                     log_to_driver=False, logging_level="WARNING",
                 )
             except (ConnectionError, ValueError, RuntimeError) as err:
-                raise ConfigError(f"cannot start or join Ray at {address or 'a new local instance'}: {err}") from None
+                hint = "" if address is None else (
+                    "; is the cluster running ('ray status' on its head)? If it uses token "
+                    "authentication, set RAY_AUTH_MODE=token and give its token "
+                    "(RAY_AUTH_TOKEN or ~/.ray/auth_token; 'ray get-auth-token' on the head)"
+                )
+                raise ConfigError(f"cannot start or join Ray at {address or 'a new local instance'}: {err}{hint}") from None
         self.address = address or "local"
         self.slots = max(1, int(ray.cluster_resources().get("CPU", 1)))
         self.task = ray.remote(num_cpus=1, max_retries=2)(play_batch)
