@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from meeple import games
-from meeple.arena.backends import PoolBackend, SerialBackend, batches
+from meeple.arena.backends import Batches, PoolBackend, SerialBackend
 from meeple.arena.schedule import Plan
 from meeple.arena.tournament import run_tournament
 from meeple.cli import app
@@ -51,10 +51,29 @@ def test_ratings_put_random_clearly_below_the_bots_that_think(small):
 
 def test_the_same_games_whatever_runs_them(small):
     plan, _, report, outcomes = small
-    serial = [o for batch in SerialBackend().run(batches(plan.jobs(), 1)) for o in batch]
+    serial = [o for batch in SerialBackend().run([[job] for job in plan.jobs()]) for o in batch]
     assert len(serial) == len(outcomes)
     for a, b in zip(sorted(serial, key=lambda o: o.idx), outcomes, strict=True):
         assert a.same_game(b), a.idx
+
+
+def test_batches_grow_for_quick_games_and_cover_the_schedule_in_order(small):
+    from meeple.arena.match import Outcome
+
+    plan = small[0]
+    jobs = plan.jobs()
+    cut = Batches(jobs, target=0.5, most=8)
+    sizes, seen = [], []
+    for batch in cut:
+        sizes.append(len(batch))
+        seen += [j.idx for j in batch]
+        fake = Outcome(0, 0, 0, 0, [], 0, [], [], [], 0, 0.01 * len(batch), "")
+        cut.observe([fake] * len(batch))  # 10 ms a game: batches of 50, capped at 8
+    assert seen == [j.idx for j in jobs]
+    assert sizes[0] == 1 and max(sizes) == 8
+    slow = Batches(jobs, target=0.5)
+    slow.observe([Outcome(0, 0, 0, 0, [], 0, [], [], [], 0, 3.0, "")])
+    assert slow.size == 1
 
 
 def test_every_game_is_stored_with_a_record_that_replays_it(small):
@@ -158,3 +177,18 @@ def test_cli_sprt(tmp_path):
     assert result.exit_code == 0 and "H1 accepted: greedy is stronger than random" in result.output
     bad = cli("sprt", "lost-cities", "--bot", "greedy", "--vs", "random", "--elo0", "5", "--elo1", "5")
     assert bad.exit_code == 2 and "--elo1 must be greater" in bad.output
+
+
+def test_ray_takes_an_optional_address_before_or_after_the_game():
+    from types import SimpleNamespace
+
+    from meeple.cli.tournament import _ray_address
+    from meeple.core.errors import MeepleError
+
+    ctx = lambda *extra: SimpleNamespace(args=list(extra))  # noqa: E731
+    assert _ray_address(ctx(), "lost-cities", False) == ("lost-cities", None)
+    assert _ray_address(ctx(), "lost-cities", True) == ("lost-cities", "local")
+    assert _ray_address(ctx("auto"), "lost-cities", True) == ("lost-cities", "auto")
+    assert _ray_address(ctx("lost-cities"), "10.0.0.5:6379", True) == ("lost-cities", "10.0.0.5:6379")
+    with pytest.raises(MeepleError, match="at most one address"):
+        _ray_address(ctx("a", "b"), "lost-cities", True)

@@ -51,7 +51,10 @@ class SerialBackend(Backend):
 
     def run(self, batches: Iterable[list[Job]]) -> Iterator[list[Outcome]]:
         for batch in batches:
-            yield play_batch(batch)
+            outcomes = play_batch(batch)
+            if isinstance(batches, Batches):
+                batches.observe(outcomes)
+            yield outcomes
 
 
 def _windowed(
@@ -78,7 +81,10 @@ def _windowed(
                 return
             for handle in wait_any(pending):
                 pending.remove(handle)
-                yield result(handle)
+                outcomes = result(handle)
+                if isinstance(batches, Batches):
+                    batches.observe(outcomes)
+                yield outcomes
     finally:
         for handle in pending:
             cancel(handle)
@@ -174,7 +180,37 @@ def make_backend(workers: int = 1, ray: str | None = None) -> Backend:
     return PoolBackend(workers) if workers > 1 else SerialBackend()
 
 
-def batches(jobs: list[Job], slots: int, most: int = 16) -> list[list[Job]]:
-    """Cut the jobs, in schedule order, into batches: about eight per slot, at most ``most``."""
-    size = max(1, min(most, len(jobs) // (slots * 8)))
-    return [jobs[i : i + size] for i in range(0, len(jobs), size)]
+class Batches:
+    """The jobs, in schedule order, cut into batches sized by how long games take.
+
+    A batch should take about ``target`` seconds: long enough that task overhead does not
+    matter for tiny games, short enough that progress, resume and an early stop stay
+    fine-grained for slow ones. The first batches hold one game; ``observe`` (called
+    with each finished batch) updates the mean time per game. Batch sizes never change
+    which games are played or their results.
+    """
+
+    def __init__(self, jobs: list[Job], target: float = 0.5, most: int = 64) -> None:
+        self.jobs = jobs
+        self.target = target
+        self.most = most
+        self.games = 0
+        self.seconds = 0.0
+
+    def observe(self, outcomes: list[Outcome]) -> None:
+        self.games += len(outcomes)
+        self.seconds += sum(o.seconds for o in outcomes)
+
+    @property
+    def size(self) -> int:
+        if not self.games:
+            return 1
+        per_game = max(self.seconds / self.games, 1e-6)
+        return max(1, min(self.most, int(self.target / per_game)))
+
+    def __iter__(self) -> Iterator[list[Job]]:
+        at = 0
+        while at < len(self.jobs):
+            batch = self.jobs[at : at + self.size]
+            at += len(batch)
+            yield batch

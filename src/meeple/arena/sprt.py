@@ -23,7 +23,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from meeple.arena.backends import Backend, batches
+from meeple.arena.backends import Backend, Batches
 from meeple.arena.live import LiveBoard
 from meeple.arena.match import Outcome
 from meeple.arena.ratings import places
@@ -216,7 +216,7 @@ def run_sprt(
 
     def fold() -> None:
         nonlocal counted
-        while state.verdict is None and 2 * counted + 1 in results:
+        while state.verdict is None and 2 * counted in results and 2 * counted + 1 in results:
             state.add_pair(results[2 * counted], results[2 * counted + 1])
             counted += 1
 
@@ -229,8 +229,8 @@ def run_sprt(
         if live:
             console.print(f"SPRT [bold]{name}[/] in {store.url} on {backend.describe()}")
         with LiveBoard(console, title, len(jobs), len(results), lambda: state, enabled=live) as board:
-            # batches of whole pairs at most, so the stop is checked often
-            run = backend.run(batches(todo, backend.slots, most=2))
+            # batches of one pair at most, so the stop is checked often
+            run = backend.run(Batches(todo, most=2))
             try:
                 for outcomes in run:
                     store.save(tid, outcomes)

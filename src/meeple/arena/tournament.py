@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.console import Console
 
-from meeple.arena.backends import Backend, batches
+from meeple.arena.backends import Backend, Batches
 from meeple.arena.live import LiveBoard, LiveStandings
 from meeple.arena.match import Outcome
 from meeple.arena.ratings import standings
@@ -57,7 +57,7 @@ def run_tournament(
     played = []
     title = f"{plan.game}, {plan.players} players"
     with LiveBoard(console, title, len(jobs), len(done), lambda: board_body, enabled=live and bool(todo)) as board:
-        for outcomes in backend.run(batches(todo, backend.slots)):
+        for outcomes in backend.run(Batches(todo)):
             store.save(tid, outcomes)
             played.extend(outcomes)
             board_body.add(outcomes)
