@@ -6,7 +6,7 @@
 # an interrupted run continues where it stopped: run the script again.
 #
 #   benchmarks/strength.sh              # everything (about an hour on the shared 2-core box)
-#   benchmarks/strength.sh lc-search    # one entry
+#   benchmarks/strength.sh lc-search300-greedy    # one entry
 #   ISMCTS='ismcts:iterations=2000' benchmarks/strength.sh lc-search-sprt   # a reworked search
 #   WORKERS=4 benchmarks/strength.sh    # more processes (or RAY=auto for a running Ray cluster)
 set -euo pipefail
@@ -46,12 +46,13 @@ sprt() {  # NAME GAME ARGS...: an SPRT, its JSON report (a stored one is resumed
 declare -A JOBS=(
     # Lost Cities, one-round games
     [lc-greedy-random]="tournament lc-greedy-random lost-cities --bots random,greedy --games 200 -o rounds=1"
-    [lc-search]="tournament lc-search lost-cities --bots random,greedy,ismcts:iterations=300 --games 40 -o rounds=1"
+    [lc-search-random]="tournament lc-search-random lost-cities --bots random,ismcts:iterations=100 --games 40 -o rounds=1"
+    [lc-search300-greedy]="tournament lc-search300-greedy lost-cities --bots greedy,ismcts:iterations=300 --games 60 -o rounds=1"
     [lc-search-sprt]="sprt lc-search-sprt lost-cities --bot $ISMCTS --vs greedy --elo0 0 --elo1 100 --max-games 200 -o rounds=1"
     # Little Town
     [lt-greedy-random-3p]="tournament lt-greedy-random-3p little-town --bots random,greedy --players 3 --games 30"
 )
-ORDER=(lc-greedy-random lc-search lc-search-sprt lt-greedy-random-3p)
+ORDER=(lc-greedy-random lc-search-random lc-search300-greedy lc-search-sprt lt-greedy-random-3p)
 for job in "${@:-${ORDER[@]}}"; do
     [[ -n "${JOBS[$job]:-}" ]] || { echo "unknown entry $job; entries: ${ORDER[*]}" >&2; exit 2; }
     ${JOBS[$job]}

@@ -57,23 +57,25 @@ def test_the_same_games_whatever_runs_them(small):
         assert a.same_game(b), a.idx
 
 
-def test_batches_grow_for_quick_games_and_cover_the_schedule_in_order(small):
+def test_batches_are_sized_by_each_lineups_game_time(small):
     from meeple.arena.match import Outcome
 
     plan = small[0]
-    jobs = plan.jobs()
+    jobs = plan.jobs()  # lineups 0 (random-greedy), 1 (random-ismcts), 2 (greedy-ismcts)
     cut = Batches(jobs, target=0.5, most=8)
-    sizes, seen = [], []
+    seconds = {0: 0.01, 1: 0.3, 2: 0.2}
+    seen, known, sizes = [], set(), []
     for batch in cut:
         sizes.append(len(batch))
         seen += [j.idx for j in batch]
-        fake = Outcome(0, 0, 0, 0, [], 0, [], [], [], 0, 0.01 * len(batch), "")
-        cut.observe([fake] * len(batch))  # 10 ms a game: batches of 50, capped at 8
-    assert seen == [j.idx for j in jobs]
-    assert sizes[0] == 1 and max(sizes) == 8
-    slow = Batches(jobs, target=0.5)
-    slow.observe([Outcome(0, 0, 0, 0, [], 0, [], [], [], 0, 3.0, "")])
-    assert slow.size == 1
+        if len(batch) > 1:  # only lineups already timed join a batch, within the target
+            assert {j.lineup for j in batch[1:]} <= known
+            assert sum(seconds[j.lineup] for j in batch[1:]) <= 0.5
+        known |= {j.lineup for j in batch}
+        cut.observe([Outcome(j.idx, j.lineup, 0, 0, [], 0, [], [], [], 0, seconds[j.lineup], "")
+                     for j in batch])
+    assert seen == [j.idx for j in jobs]  # every game once, in schedule order
+    assert sizes[0] == 1 and max(sizes) > 1
 
 
 def test_every_game_is_stored_with_a_record_that_replays_it(small):

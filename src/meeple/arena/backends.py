@@ -185,32 +185,38 @@ class Batches:
 
     A batch should take about ``target`` seconds: long enough that task overhead does not
     matter for tiny games, short enough that progress, resume and an early stop stay
-    fine-grained for slow ones. The first batches hold one game; ``observe`` (called
-    with each finished batch) updates the mean time per game. Batch sizes never change
-    which games are played or their results.
+    fine-grained for slow ones. Game times are learnt per lineup (a search bot's games
+    take far longer than a heuristic's); a game of a lineup not seen finishing yet gets
+    a batch of its own. ``observe`` is called with each finished batch. Batch sizes never
+    change which games are played or their results.
     """
 
     def __init__(self, jobs: list[Job], target: float = 0.5, most: int = 64) -> None:
         self.jobs = jobs
         self.target = target
         self.most = most
-        self.games = 0
-        self.seconds = 0.0
+        self.times: dict[int, list[float]] = {}  # lineup -> [games, seconds]
 
     def observe(self, outcomes: list[Outcome]) -> None:
-        self.games += len(outcomes)
-        self.seconds += sum(o.seconds for o in outcomes)
+        for o in outcomes:
+            games_seconds = self.times.setdefault(o.lineup, [0, 0.0])
+            games_seconds[0] += 1
+            games_seconds[1] += o.seconds
 
-    @property
-    def size(self) -> int:
-        if not self.games:
-            return 1
-        per_game = max(self.seconds / self.games, 1e-6)
-        return max(1, min(self.most, int(self.target / per_game)))
+    def estimate(self, job: Job) -> float | None:
+        """Mean seconds a game of this job's lineup took so far (None: none finished)."""
+        seen = self.times.get(job.lineup)
+        return seen[1] / seen[0] if seen else None
 
     def __iter__(self) -> Iterator[list[Job]]:
         at = 0
         while at < len(self.jobs):
-            batch = self.jobs[at : at + self.size]
+            batch, total = [self.jobs[at]], self.estimate(self.jobs[at]) or self.target
+            while at + len(batch) < len(self.jobs) and len(batch) < self.most:
+                guess = self.estimate(self.jobs[at + len(batch)])
+                if guess is None or total + guess > self.target:
+                    break
+                batch.append(self.jobs[at + len(batch)])
+                total += guess
             at += len(batch)
             yield batch
