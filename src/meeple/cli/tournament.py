@@ -40,13 +40,17 @@ def _check_bots(specs: list[str], game: games.Game) -> None:
         botlib.get(spec, game)
 
 
-def _backend(workers: int | None, ray: str | None):
-    from meeple.arena.backends import make_backend
-
+def _backend_checks(workers: int | None, ray: str | None) -> None:
     if workers is not None and workers < 1:
         raise MeepleError(f"--workers must be at least 1, got {workers}")
     if ray is not None and ray != "local" and workers is not None:
         raise MeepleError("--workers applies to the local pool or a local Ray, not to a cluster (--ray ADDRESS)")
+
+
+def _backend(workers: int | None, ray: str | None):
+    from meeple.arena.backends import make_backend
+
+    _backend_checks(workers, ray)
     return make_backend(workers or 1, ray)
 
 
@@ -97,19 +101,20 @@ def tournament(
             require_matplotlib()
         plan = Plan(g.name, tuple(specs), count, games_, seed=seed, seating=seating, options=opts)
         plan.jobs()  # refuses bad --games or --bots before anything is stored
+        _backend_checks(workers, address)
+        store = _store(db)  # a bad URL fails before Ray takes its seconds to start
         backend = _backend(workers, address)
     except MeepleError as err:
         fail(err)
-    run(plan, name or default_name(g.name), backend, db, resume, as_json, plots)
+    run(plan, name or default_name(g.name), backend, store, resume, as_json, plots)
 
 
-def run(plan, name, backend, db, resume, as_json, plots) -> None:
+def run(plan, name, backend, store, resume, as_json, plots) -> None:
     from meeple.arena.tables import report_tables
     from meeple.arena.tournament import run_tournament
 
     try:
         with backend:
-            store = _store(db)
             report, outcomes = run_tournament(plan, store, name, backend, resume, console, live=not as_json)
     except MeepleError as err:
         fail(err)
@@ -167,6 +172,8 @@ def sprt(
         opts = {k: resolved[k] for k in given}
         if resume and not name:
             raise MeepleError("--resume needs the --name of the test to continue")
+        _backend_checks(workers, address)
+        store = _store(db)
         backend = _backend(workers, address)
     except MeepleError as err:
         fail(err)
@@ -174,7 +181,7 @@ def sprt(
     try:
         with backend:
             report = run_sprt(
-                g.name, bot.strip(), vs.strip(), _store(db), name, backend, elo0, elo1, alpha, beta,
+                g.name, bot.strip(), vs.strip(), store, name, backend, elo0, elo1, alpha, beta,
                 max_games, seed, opts, resume, console, live=not as_json,
             )
     except MeepleError as err:
