@@ -9,6 +9,7 @@ in the job.
 
 from __future__ import annotations
 
+import logging
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
@@ -138,7 +139,7 @@ class RayBackend(Backend):
             try:
                 ray.init(
                     address=address or "local", num_cpus=num_cpus, include_dashboard=False,
-                    log_to_driver=False, logging_level="WARNING",
+                    log_to_driver=False, logging_level=logging.WARNING,
                 )
             except (ConnectionError, ValueError, RuntimeError) as err:
                 hint = "" if address is None else (

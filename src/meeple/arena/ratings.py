@@ -88,7 +88,7 @@ class Ratings:
 
     def update(self, game: Game) -> None:
         teams = [[self.model.rating(mu=self.mu[b], sigma=self.sigma[b])] for b in game.seats]
-        new = self.model.rate(teams, ranks=ranks(game))
+        new = self.model.rate(teams, ranks=[float(r) for r in ranks(game)])
         moves: dict[str, list[tuple[float, float]]] = {}
         for spec, (rating,) in zip(game.seats, new, strict=True):
             moves.setdefault(spec, []).append((rating.mu, rating.sigma))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -11,6 +12,11 @@ from meeple import bots as botlib
 from meeple import games
 from meeple.cli import app, console, fail, parse_options
 from meeple.core.errors import MeepleError
+
+if TYPE_CHECKING:
+    from meeple.arena.backends import Backend
+    from meeple.arena.schedule import Plan
+    from meeple.arena.storage import Store
 
 RAY_HELP = (
     "run the games as Ray tasks: --ray alone starts a local Ray; --ray ADDRESS joins a "
@@ -47,14 +53,14 @@ def _backend_checks(workers: int | None, ray: str | None) -> None:
         raise MeepleError("--workers applies to the local pool or a local Ray, not to a cluster (--ray ADDRESS)")
 
 
-def _backend(workers: int | None, ray: str | None):
+def _backend(workers: int | None, ray: str | None) -> Backend:
     from meeple.arena.backends import make_backend
 
     _backend_checks(workers, ray)
     return make_backend(workers or 1, ray)
 
 
-def _store(db: str | None):
+def _store(db: str | None) -> Store:
     from meeple.arena.storage import Store
 
     return Store(db)
@@ -109,7 +115,10 @@ def tournament(
     run(plan, name or default_name(g.name), backend, store, resume, as_json, plots)
 
 
-def run(plan, name, backend, store, resume, as_json, plots) -> None:
+def run(
+    plan: Plan, name: str, backend: Backend, store: Store, resume: bool, as_json: bool, plots: Path | None
+) -> None:
+    """Play the tournament, then print its report and write its plots."""
     from meeple.arena.tables import report_tables
     from meeple.arena.tournament import run_tournament
 
