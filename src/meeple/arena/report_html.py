@@ -13,7 +13,8 @@ from meeple.arena.plots import FIGURES, svg_text
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1000px; color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
-th, td { border-bottom: 1px solid #ddd; padding: 0.25em 0.7em; text-align: right; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.25em 0.7em; text-align: right; white-space: nowrap; }
+table.settings td { text-align: left; white-space: normal; }
 th:first-child, td:first-child, td.name { text-align: left; }
 th { background: #f3f3f3; }
 figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
@@ -21,8 +22,8 @@ figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
 """
 
 
-def _table(head: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    out = ["<table><tr>", *(f"<th>{escape(h)}</th>" for h in head), "</tr>"]
+def _table(head: Sequence[str], rows: Sequence[Sequence[Any]], css: str = "") -> str:
+    out = [f'<table class="{css}"><tr>' if css else "<table><tr>", *(f"<th>{escape(h)}</th>" for h in head), "</tr>"]
     for row in rows:
         out.append("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>")
     out.append("</table>")
@@ -72,7 +73,7 @@ def render(report: dict[str, Any], outcomes: Sequence[Outcome], svgs: dict[str, 
 <html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
 <style>{STYLE}</style></head><body>
 <h1>{escape(title)}</h1>
-{_table(("setting", "value"), settings)}
+{_table(("setting", "value"), settings, "settings")}
 <h2>Ratings</h2>
 <p class="note">OpenSkill Plackett-Luce (tau = 0) over every game in schedule order. The
 Elo-like scale is 1500 + {report['elo_per_mu']:.2f} x (mu - 25) at {t['players']} players: a difference of D points predicts
