@@ -5,7 +5,7 @@
 # stored in $MEEPLE_DB (default here: benchmarks/strength/games.sqlite3, not committed), so
 # an interrupted run continues where it stopped: run the script again.
 #
-#   benchmarks/strength.sh              # everything (about an hour on the shared 2-core box)
+#   nice benchmarks/strength.sh         # everything (hours on the shared 2-core box)
 #   benchmarks/strength.sh lc-search300-greedy    # one entry
 #   ISMCTS='ismcts:iterations=2000' benchmarks/strength.sh lc-search-sprt   # a reworked search
 #   WORKERS=4 benchmarks/strength.sh    # more processes (or RAY=auto for a running Ray cluster)
@@ -29,7 +29,7 @@ tournament() {  # NAME GAME ARGS...: a resumable tournament, its JSON report, pl
     local name=$1 game=$2; shift 2
     local resume=()
     if stored "$name"; then resume=(--resume); fi
-    nice "$MEEPLE" tournament "$game" --name "$name" "${resume[@]}" --json --plots "$OUT/$name" "$@" "${RUN[@]}" > "$OUT/$name.json.part"
+    "$MEEPLE" tournament "$game" --name "$name" "${resume[@]}" --json --plots "$OUT/$name" "$@" "${RUN[@]}" > "$OUT/$name.json.part"
     mv "$OUT/$name.json.part" "$OUT/$name.json"
     echo "$name: $OUT/$name.json"
 }
@@ -38,7 +38,7 @@ sprt() {  # NAME GAME ARGS...: an SPRT, its JSON report (a stored one is resumed
     local name=$1 game=$2; shift 2
     local resume=()
     if stored "$name"; then resume=(--resume); fi
-    nice "$MEEPLE" sprt "$game" --name "$name" "${resume[@]}" --json "$@" "${RUN[@]}" > "$OUT/$name.json.part"
+    "$MEEPLE" sprt "$game" --name "$name" "${resume[@]}" --json "$@" "${RUN[@]}" > "$OUT/$name.json.part"
     mv "$OUT/$name.json.part" "$OUT/$name.json"
     echo "$name: $OUT/$name.json"
 }

@@ -179,6 +179,8 @@ def test_cli_sprt(tmp_path):
     assert result.exit_code == 0 and "H1 accepted: greedy is stronger than random" in result.output
     bad = cli("sprt", "lost-cities", "--bot", "greedy", "--vs", "random", "--elo0", "5", "--elo1", "5")
     assert bad.exit_code == 2 and "--elo1 must be greater" in bad.output
+    bad = cli("sprt", "lost-cities", "--bot", "greedy")
+    assert bad.exit_code == 2 and "--vs B" in bad.output
 
 
 def test_ray_takes_an_optional_address_before_or_after_the_game():
@@ -194,3 +196,22 @@ def test_ray_takes_an_optional_address_before_or_after_the_game():
     assert _ray_address(ctx("lost-cities"), "10.0.0.5:6379", True) == ("lost-cities", "10.0.0.5:6379")
     with pytest.raises(MeepleError, match="at most one address"):
         _ray_address(ctx("a", "b"), "lost-cities", True)
+
+
+def test_show_reports_a_stored_tournament_or_test_without_playing(tmp_path):
+    db = str(tmp_path / "show.sqlite3")
+    first = cli("tournament", "lost-cities", "--bots", "random,greedy", "--games", "4", "-o", "rounds=1",
+                "--db", db, "--name", "t", "--json")
+    shown = cli("tournament", "lost-cities", "--db", db, "--name", "t", "--show", "--json")
+    assert shown.exit_code == 0, shown.output
+    shown = json.loads(shown.output)
+    assert shown["run"]["played"] == 0 and tables(shown) == tables(json.loads(first.output))
+    sprt = cli("sprt", "lost-cities", "--bot", "greedy", "--vs", "random", "-o", "rounds=1",
+               "--db", db, "--name", "s", "--max-games", "100", "--json")
+    again = cli("sprt", "lost-cities", "--db", db, "--name", "s", "--show", "--json")
+    assert again.exit_code == 0, again.output
+    assert tables(json.loads(again.output)) == tables(json.loads(sprt.output))
+    wrong = cli("tournament", "lost-cities", "--db", db, "--name", "s", "--show")
+    assert wrong.exit_code == 2 and "is a stored sprt, not a tournament: use meeple sprt" in wrong.output
+    other = cli("tournament", "little-town", "--db", db, "--name", "t", "--show")
+    assert other.exit_code == 2 and "is of lost-cities, not little-town" in other.output

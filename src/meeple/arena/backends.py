@@ -58,6 +58,19 @@ class SerialBackend(Backend):
             yield outcomes
 
 
+class StoredOnly(Backend):
+    """Plays nothing: reports a stored tournament as it stands (``--show``)."""
+
+    name = "nothing (--show: the stored games only)"
+    slots = 1
+
+    def run(self, batches: Iterable[list[Job]]) -> Iterator[list[Outcome]]:
+        return iter(())
+
+    def describe(self) -> str:
+        return self.name
+
+
 def _windowed(
     batches: Iterable[list[Job]],
     window: int,

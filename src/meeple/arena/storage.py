@@ -104,6 +104,16 @@ class Store:
             raise ConfigError(f"there is no tournament named {name!r} in {self.url}")
         return tid
 
+    def settings(self, name: str, kind: str) -> Settings:
+        """The stored settings of ``name``, which must be a ``kind`` ("tournament" or "sprt")."""
+        self.find(name)
+        with Session(self.engine) as session:
+            row = session.scalars(select(ArenaTournament).where(ArenaTournament.name == name)).one()
+            if row.kind != kind:
+                command = "meeple sprt" if row.kind == "sprt" else "meeple tournament"
+                raise ConfigError(f"{name!r} is a stored {row.kind}, not a {kind}: use {command}")
+            return self.settings_of(row)
+
     @staticmethod
     def settings_of(row: ArenaTournament) -> Settings:
         return Settings(

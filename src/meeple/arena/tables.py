@@ -87,6 +87,7 @@ def sprt_text(report: dict[str, Any]) -> str:
         "H0": f"H0 accepted: {report['bot']} is not {report['elo1']:g} Elo stronger than {report['vs']} "
               f"(at most about {report['elo0']:g})",
         "inconclusive": f"inconclusive after {report['games']} games (--max-games): neither bound was reached",
+        None: f"undecided so far, after {report['games']} games (resume it with --resume)",
     }[report["verdict"]]
     run = report["run"]
     return (

@@ -23,6 +23,14 @@ def settings_of(plan: Plan) -> Settings:
     )
 
 
+def plan_of(settings: Settings) -> Plan:
+    """The plan a stored tournament was started with."""
+    return Plan(
+        settings.game, tuple(settings.bots), settings.players, settings.games_per_lineup,
+        seed=settings.seed, seating=settings.seating, options=dict(settings.options),
+    )
+
+
 def run_tournament(
     plan: Plan,
     store: Store,

@@ -81,6 +81,7 @@ def tournament(
     db: str | None = typer.Option(None, help="database URL or SQLite path (default: $MEEPLE_DB, else meeple.sqlite3 in the user data dir)"),
     name: str | None = typer.Option(None, help="the tournament's name in the database (default: GAME-date-time-xxxx)"),
     resume: bool = typer.Option(False, help="continue the stored tournament --name: play only its missing games"),
+    show: bool = typer.Option(False, help="report the stored tournament --name as it stands, playing nothing (also while another process plays it)"),
     as_json: bool = typer.Option(False, "--json", help="print the report as JSON (no live display)"),
     plots: Path | None = typer.Option(None, help="write the plots (PNG and SVG) and report.html to this directory"),
 ) -> None:
@@ -88,6 +89,9 @@ def tournament(
     from meeple.arena.schedule import SEATINGS, Plan
     from meeple.arena.storage import default_name
 
+    if show:
+        _show_tournament(ctx, game, name, db, as_json, plots)
+        return
     try:
         game, address = _ray_address(ctx, game, ray)
         g = games.get(game)
@@ -113,6 +117,31 @@ def tournament(
     except MeepleError as err:
         fail(err)
     run(plan, name or default_name(g.name), backend, store, resume, as_json, plots)
+
+
+def _show_tournament(
+    ctx: typer.Context, game: str, name: str | None, db: str | None, as_json: bool, plots: Path | None
+) -> None:
+    from meeple.arena.backends import StoredOnly
+    from meeple.arena.tournament import plan_of
+
+    try:
+        if not name:
+            raise MeepleError("--show needs the --name of a stored tournament")
+        if ctx.args:
+            raise MeepleError(f"unexpected argument(s): {' '.join(ctx.args)}")
+        if plots is not None:
+            from meeple.arena.plots import require_matplotlib
+
+            require_matplotlib()
+        store = _store(db)
+        plan = plan_of(store.settings(name, "tournament"))
+        if games.get(game).name != plan.game:
+            raise MeepleError(f"tournament {name!r} is of {plan.game}, not {game}")
+    except MeepleError as err:
+        fail(err)
+    assert name is not None
+    run(plan, name, StoredOnly(), store, True, as_json, plots)
 
 
 def run(
@@ -149,8 +178,8 @@ def run(
 def sprt(
     ctx: typer.Context,
     game: str = typer.Argument(..., help="game name"),
-    bot: str = typer.Option(..., help="the bot under test (A), e.g. 'ismcts:iterations=400'"),
-    vs: str = typer.Option(..., help="the reference bot (B); may be the same spec"),
+    bot: str | None = typer.Option(None, help="the bot under test (A), e.g. 'ismcts:iterations=400'"),
+    vs: str | None = typer.Option(None, help="the reference bot (B); may be the same spec"),
     elo0: float = typer.Option(0.0, help="H0: A is elo0 Elo stronger than B (logistic Elo)"),
     elo1: float = typer.Option(30.0, help="H1: A is elo1 Elo stronger than B"),
     alpha: float = typer.Option(0.05, help="chance of accepting H1 when H0 holds"),
@@ -163,6 +192,7 @@ def sprt(
     db: str | None = typer.Option(None, help="database URL or SQLite path (default as for tournament)"),
     name: str | None = typer.Option(None, help="the test's name in the database (default: GAME-date-time-xxxx)"),
     resume: bool = typer.Option(False, help="continue the stored test --name"),
+    show: bool = typer.Option(False, help="report the stored test --name as it stands, playing nothing"),
     as_json: bool = typer.Option(False, "--json", help="print the result as JSON (no live display)"),
 ) -> None:
     """Sequential probability ratio test: is A stronger than B? Stops as soon as it can say."""
@@ -170,7 +200,33 @@ def sprt(
     from meeple.arena.storage import default_name
     from meeple.arena.tables import sprt_text
 
+    if show:
+        try:
+            if not name:
+                raise MeepleError("--show needs the --name of a stored test")
+            store = _store(db)
+            stored = store.settings(name, "sprt")
+            if games.get(game).name != stored.game:
+                raise MeepleError(f"test {name!r} is of {stored.game}, not {game}")
+        except MeepleError as err:
+            fail(err)
+        from meeple.arena.backends import StoredOnly
+
+        assert name is not None
+        x = stored.extra
+        report = run_sprt(
+            stored.game, stored.bots[0], stored.bots[1], store, name, StoredOnly(), x["elo0"], x["elo1"],
+            x["alpha"], x["beta"], stored.games_per_lineup, stored.seed, stored.options, True, console,
+            live=False,
+        )
+        if as_json:
+            print(json.dumps(report, indent=1))
+        else:
+            console.print(sprt_text(report))
+        return
     try:
+        if bot is None or vs is None:
+            raise MeepleError("name the two bots: --bot A (under test) --vs B (reference)")
         game, address = _ray_address(ctx, game, ray)
         g = games.get(game)
         g.check_players(2)
@@ -186,6 +242,7 @@ def sprt(
         backend = _backend(workers, address)
     except MeepleError as err:
         fail(err)
+    assert bot is not None and vs is not None
     name = name or default_name(g.name)
     try:
         with backend:
