@@ -78,3 +78,30 @@ def test_the_decision_does_not_depend_on_the_workers(store):
     # resuming a decided test plays nothing and says the same
     again = run_sprt("lost-cities", "greedy", "random", store, "w1", SerialBackend(), resume=True, **kw)
     assert again["run"]["played"] == 0 and tables(again) == tables(one)
+
+
+class Interrupted(SerialBackend):
+    """Plays ``n`` batches, then stops as a Ctrl-C would."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def run(self, batches):
+        for k, outcomes in enumerate(super().run(batches)):
+            if k == self.n:
+                raise KeyboardInterrupt
+            yield outcomes
+
+
+def test_an_interrupted_test_is_shown_undecided_and_resumed_to_the_same_verdict(store):
+    from meeple.arena.backends import StoredOnly
+
+    kw = dict(max_games=400, seed=3, options=LC, live=False)
+    with pytest.raises(KeyboardInterrupt):
+        run_sprt("lost-cities", "greedy", "random", store, "cut", Interrupted(7), **kw)
+    shown = run_sprt("lost-cities", "greedy", "random", store, "cut", StoredOnly(), resume=True, **kw)
+    assert shown["verdict"] is None and shown["run"]["played"] == 0
+    assert 0 < shown["games"] <= 7 * 2 and shown["games"] % 2 == 0
+    resumed = run_sprt("lost-cities", "greedy", "random", store, "cut", SerialBackend(), resume=True, **kw)
+    whole = run_sprt("lost-cities", "greedy", "random", store, "whole", SerialBackend(), **kw)
+    assert resumed["verdict"] == "H1" and tables(resumed) == tables(whole)
