@@ -16,7 +16,7 @@ from meeple.terminal import TerminalGame
 from meeple.terminal.hint import HintBudget, hint_lines
 from meeple.terminal.sealed import SealedSeed
 from meeple.terminal.session import BY_WORD
-from tests.terminal.toy import TOY
+from tests.terminal.toy import TOY, VALUE
 
 SEED = 918273645
 
@@ -286,3 +286,32 @@ def test_no_command_word_hides_a_move_of_any_game():
     for g in [TOY, *(games.get(n) for n in games.names())]:
         first_words = {str(a).split()[0].lower() for a in g.actions}
         assert not first_words & set(BY_WORD), g.name
+
+
+# ---- presentation details ------------------------------------------------------------
+class SayingBirds(type(TOY)):
+    """Puts the status line into the board itself, and scores each played bird apart."""
+
+    def render(self, state, seat=None):
+        return super().render(state, seat) + "\n" + self.status(state.view(seat))
+
+    def score_breakdown(self, state):
+        return [{f"{bird} #{i}": points for i, bird in enumerate(p) for points in [VALUE[bird]]}
+                for p in state.played]
+
+
+def test_the_status_line_is_not_repeated_when_the_board_already_says_it():
+    state = deal(TOY.new(2, SEED), ["lark", "owl"], ["hawk", "hawk"])
+    terminal, console, _ = session("info", state=state, game=SayingBirds())
+    terminal.run()
+    text = console.export_text()
+    before_info, _, after_info = text.partition("on the table now")
+    assert before_info.count("seat 0 plays a bird or passes") == 1  # in the board only
+    assert "seat 0 plays a bird or passes" in after_info  # no board reprinted: the line alone
+
+
+def test_breakdowns_whose_parts_differ_by_seat_get_a_table_per_seat():
+    _, text, _ = run(then=lambda: "pass", game=SayingBirds())
+    final = text.split("final scores")[1]
+    assert re.search(r"seat 0 \(you\)\s+seat 1 \(first\)", final)  # two tables side by side
+    assert re.search(r"│ hawk #\d\s*│ 3 │", final) and "│ total   │ 8 │" in final

@@ -110,10 +110,13 @@ class TerminalGame:
             if self.state.to_move != self.seat:
                 self.bot_turn()
                 continue
+            board = ""
             if shown != self.state.ply:
-                print_board(self.console, self.game.render(self.state, self.seat))
+                board = print_board(self.console, self.game.render(self.state, self.seat))
                 shown = self.state.ply
-            self.console.print(f"[bold]{escape(self.game.status(self.state.view(self.seat)))}[/]")
+            status = self.game.status(self.state.view(self.seat))
+            if status.strip() not in (line.strip() for line in board.splitlines()):
+                self.console.print(f"[bold]{escape(status)}[/]")  # unless the board just said it
             legal = self.state.legal_actions()
             prompt = "your move> "
             if len(legal) == 1:
