@@ -85,6 +85,7 @@ def test_every_game_is_stored_with_a_record_that_replays_it(small):
     for o in stored[:6]:
         record = Record.from_json(o.record)
         assert record.game == "lost-cities" and record.seed == o.seed and record.options["rounds"] == 1
+        assert record.seats == o.seats
         state = games.replay(record)
         assert state.scores() == o.scores and state.winners() == o.winners and state.ply == o.plies
     with pytest.raises(Exception, match="no tournament named 'other'"):

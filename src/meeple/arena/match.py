@@ -82,7 +82,9 @@ def play_job(job: Job) -> Outcome:
     result = play(job.game, job.seats, job.seed, job.options, keep_state=True, bot_seeds=job.bot_seeds)
     seconds = time.perf_counter() - start
     assert result.final is not None
-    record = json.dumps(json.loads(result.final.record().to_json()), separators=(",", ":"))
+    rec = result.final.record()
+    rec.seats = list(job.seats)  # so a replay of the stored game names the bots
+    record = json.dumps(json.loads(rec.to_json()), separators=(",", ":"))
     return Outcome(
         idx=job.idx, lineup=job.lineup, deal=job.deal, seating=job.seating,
         seats=list(job.seats), seed=job.seed, bot_seeds=list(job.bot_seeds),
