@@ -216,3 +216,13 @@ def test_show_reports_a_stored_tournament_or_test_without_playing(tmp_path):
     assert wrong.exit_code == 2 and "is a stored sprt, not a tournament: use meeple sprt" in wrong.output
     other = cli("tournament", "little-town", "--db", db, "--name", "t", "--show")
     assert other.exit_code == 2 and "is of lost-cities, not little-town" in other.output
+
+
+def test_plots_without_matplotlib_say_how_to_install_it(tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now fails
+    db = tmp_path / "p.sqlite3"
+    result = cli("tournament", "lost-cities", "--games", "2", "--db", str(db), "--plots", str(tmp_path / "p"))
+    assert result.exit_code == 2 and "pip install 'meeple[plots]'" in result.output
+    assert not db.exists()  # refused before anything was played or stored
