@@ -85,7 +85,7 @@ def sprt_text(report: dict[str, Any]) -> str:
     verdict = {
         "H1": f"H1 accepted: {report['bot']} is stronger than {report['vs']} (by about {report['elo1']:g} Elo or more)",
         "H0": f"H0 accepted: {report['bot']} is not {report['elo1']:g} Elo stronger than {report['vs']} "
-              f"(at most about {report['elo0']:g})",
+              f"(the games favour a difference of {report['elo0']:g} Elo or less)",
         "inconclusive": f"inconclusive after {report['games']} games (--max-games): neither bound was reached",
         None: f"undecided so far, after {report['games']} games (resume it with --resume)",
     }[report["verdict"]]
