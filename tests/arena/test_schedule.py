@@ -41,6 +41,8 @@ def test_permutations_are_the_distinct_orders():
 def test_bad_lineups_are_refused_with_the_reason():
     with pytest.raises(ConfigError, match="at least two bots"):
         lineups(["a"], 2)
+    with pytest.raises(ConfigError, match="2 or more players, not 1"):
+        lineups(["a", "b"], 1)
     with pytest.raises(ConfigError, match="named twice"):
         lineups(["a", "b", "a"], 2)
     with pytest.raises(ConfigError, match="rotations, permutations"):

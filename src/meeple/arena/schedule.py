@@ -41,6 +41,8 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     """
     if len(bots) < 2:
         raise ConfigError("a tournament needs at least two bots, e.g. --bots random,greedy")
+    if players < 2:
+        raise ConfigError(f"bots meet at 2 or more players, not {players} (solo games have no opponent to rate against)")
     if len(set(bots)) != len(bots):
         twice = sorted({b for b in bots if list(bots).count(b) > 1})
         raise ConfigError(
