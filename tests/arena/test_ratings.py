@@ -122,3 +122,20 @@ def test_elo_and_score_are_inverse():
     for elo in (-300, -30, 0, 30, 300):
         assert score_to_elo(elo_to_score(elo)) == pytest.approx(elo)
     assert score_to_elo(1.0) == math.inf
+
+
+def test_final_ratings_do_not_follow_the_order_the_games_came_in():
+    """One OpenSkill pass is ruled by the last games; the order-averaged ratings by the record."""
+    from meeple.arena.ratings import order_averaged
+
+    games = [G(["a", "b"], [0, 1], [1]) for _ in range(25)] + [G(["a", "b"], [1, 0], [0]) for _ in range(35)]
+    one_pass = Ratings(["a", "b"], 2)
+    for game in reversed(games):  # a's 35 wins first, its 25 losses last
+        one_pass.update(game)
+    assert one_pass.table()[0]["bot"] == "b"  # the single pass gets even the order wrong
+    logistic = 400 * math.log10(35 / 25)  # the Elo gap a 35-25 record means: +58
+    for order in (games, list(reversed(games))):
+        table = {r["bot"]: r for r in order_averaged(order, ["a", "b"], 2)}
+        gap = table["a"]["elo"] - table["b"]["elo"]
+        assert logistic - 40 < gap < logistic + 40
+        assert table["a"]["sigma"] > 0

@@ -75,7 +75,9 @@ def render(report: dict[str, Any], outcomes: Sequence[Outcome], svgs: dict[str, 
 <h1>{escape(title)}</h1>
 {_table(("setting", "value"), settings, "settings")}
 <h2>Ratings</h2>
-<p class="note">OpenSkill Plackett-Luce (tau = 0) over every game in schedule order. The
+<p class="note">OpenSkill Plackett-Luce (tau = 0) over every game, mu averaged over fixed
+pseudo-random orders of the games (one pass depends on the order) and sigma widened by
+the spread between orders. The
 Elo-like scale is 1500 + {report['elo_per_mu']:.2f} x (mu - 25) at {t['players']} players: a difference of D points predicts
 the usual logistic-Elo expected score 1 / (1 + 10^(-D/400)) between two bots. The interval
 is mu +- 1.96 sigma; the ordinal is mu - 3 sigma.</p>

@@ -17,7 +17,7 @@ def interval(low: float, high: float) -> str:
 
 
 def ratings_table(report: dict[str, Any]) -> Table:
-    table = Table(title="ratings: OpenSkill Plackett-Luce over all games (schedule order)", title_justify="left")
+    table = Table(title="ratings: OpenSkill Plackett-Luce over all games, averaged over 16 fixed orders", title_justify="left")
     for col in ("bot", "mu", "sigma", "Elo-like", "95% CI", "mu-3sigma"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for r in report["ratings"]:
