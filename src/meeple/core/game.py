@@ -122,6 +122,15 @@ class Game:
     #: optional: a cheap policy for search rollouts (defaults to uniform random).
     rollout_action: Callable[[State, random.Random], Action] | None = None
 
+    def log_text(self, action: Action, actor: int, seat: int | None) -> str:
+        """How ``action``, played by seat ``actor``, reads in ``seat``'s log (None: spectators).
+
+        Default: its notation, for everyone. A game whose notation names something the
+        other seats may not see (a card played face down) masks it here, so a server can
+        hand each seat a log that reveals no more than its ``view``.
+        """
+        return action.text
+
     def rollout_done(self, root: State, state: State) -> bool:
         """Where search rollouts may stop and read ``scores()``; default: game over."""
         return state.to_move is None
