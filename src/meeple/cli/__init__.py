@@ -191,6 +191,7 @@ def bench(
 
 # ---- commands defined in their own modules (imported last: they use ``app``) ----
 # (none yet)
+from meeple.cli import serve as _serve  # noqa: E402, F401
 
 
 def main() -> None:
