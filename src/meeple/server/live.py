@@ -122,7 +122,7 @@ def payload(live: LiveTable, seat: int | None, now: float) -> dict[str, Any]:
         if live.status == "playing" and seat is not None and seat == to_move
         else []
     )
-    if over:  # the record is public once the game is over
+    if over or type(game).log_text is Game.log_text:  # public: the record, or a game that hides nothing
         log = [p.action.text for p in live.moves]
     else:
         text = game.log_text
