@@ -18,7 +18,7 @@ MIXED = [
     ("lost-cities", ["human", "bot:ismcts:iterations=30"], {"rounds": 1}),
     ("little-town", ["bot:greedy", "human", "bot:random"], {}),
     ("lewis-clark", ["human", "bot:greedy"], {"turn_limit": 30}),
-    ("lowlands", ["human", "bot:greedy", "human"], {}),
+    ("lowlands", ["human", "bot:greedy"], {}),
 ]
 
 
@@ -52,7 +52,7 @@ def test_a_table_of_bots_plays_itself_to_the_end(client):
 SECRETS = [
     ("lost-cities", 2, {"rounds": 1}),
     ("little-town", 3, {}),
-    ("lewis-clark", 3, {"turn_limit": 20}),
+    ("lewis-clark", 2, {"turn_limit": 10}),
     ("lowlands", 2, {}),
 ]
 KEYS = {"id", "game", "players", "options", "status", "seat", "version", "to_move", "legal", "log",
