@@ -61,7 +61,7 @@ def test_tokens_are_stored_hashed(client, engine):
     ({"game": "little-town", "seats": ["human", "human"], "players": 3}, "give one seat per player"),
     ({**LC, "seats": ["human", "robot"]}, "a seat is human, open or bot:NAME"),
     ({**LC, "seats": ["human", "bot:genius"]}, "no bot called 'genius'"),
-    ({**LC, "seats": ["human", "bot:ismcts:depth=3"]}, "no parameter 'depth'"),
+    ({**LC, "seats": ["human", "bot:ismcts:depth=3"]}, "no parameter 'depth"),
     ({"game": "lost-cities", "seats": ["human", "human"], "options": {"rounds": 9}}, "allowed values: 1, 2, 3, 4, 5"),
     ({"game": "lost-cities", "seats": ["human", "human"], "options": {"speed": 1}}, "no option 'speed'"),
     ({**LC, "seats": ["human", "human"], "clock": {"initial": 60, "on_timeout": "cry"}}, "forfeit or bot:NAME"),

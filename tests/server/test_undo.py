@@ -91,3 +91,13 @@ def test_undo_after_a_restart_replays_from_the_database(make_client):
     fresh = make_client()  # a new server on the same database: nothing in memory
     r = post(fresh, table_id, tokens[first], "undo", {"version": 1})
     assert r.status_code == 200 and r.json()["view"] == before["view"]
+
+
+def test_a_table_of_other_rules_is_not_replayed_as_a_different_game(make_client, engine):
+    client = make_client()
+    table_id, tokens = create(client, "lost-cities", ["human", "human"], options={"rounds": 1})
+    with engine.begin() as c:
+        c.execute(sa.text("update server_tables set rules_version = 'old' where id = :i"), {"i": table_id})
+    fresh = make_client()
+    r = fresh.get(f"/api/tables/{table_id}")
+    assert r.status_code == 500 and "rules version old" in r.json()["detail"]

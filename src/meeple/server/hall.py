@@ -25,7 +25,6 @@ from sqlalchemy.exc import SQLAlchemyError
 from meeple import games
 from meeple.core.commitment import commit, new_salt
 from meeple.core.errors import ConfigError, IllegalAction, MeepleError, ParseError
-from meeple.core.game import Game
 from meeple.core.record import Record
 from meeple.server import storage
 from meeple.server.botpool import BotPool
@@ -133,6 +132,11 @@ class Hall:
         row = stored.row
         try:
             game = games.get(row["game"])
+            if row["rules_version"] not in (None, game.rules_version):
+                raise MeepleError(
+                    f"it was played under {game.name} rules version {row['rules_version']}, and this "
+                    f"server plays version {game.rules_version}; its moves stay in the database"
+                )
             state, moves = await asyncio.get_running_loop().run_in_executor(
                 self._db_pool, replay, game, row["players"], row["seed"], row["options"],
                 effective_moves(stored.events),
@@ -150,7 +154,7 @@ class Hall:
             id=table_id, game=game, players=row["players"], options=dict(row["options"]),
             seed=row["seed"], salt=row["salt"], commitment=row["commitment"], status=row["status"],
             version=row["version"], seats=seats, state=state, moves=moves, control=control,
-            clocks=clocks, result=row["result"],
+            clocks=clocks, result=row["result"], rules_version=row["rules_version"] or game.rules_version,
         )
 
     @staticmethod
@@ -209,7 +213,7 @@ class Hall:
                 clocks.start(self.now(), state.to_move)
         row = {
             "game": game.name, "players": count, "options": resolved, "seed": seed, "salt": salt,
-            "commitment": commit(seed, salt), "rules_version": _rules_version(game),
+            "commitment": commit(seed, salt), "rules_version": game.rules_version,
             "status": status, "version": 0, "clock": control.to_json() if control else None,
             "clocks": clocks.remaining if clocks else None, "result": None,
         }
@@ -218,7 +222,7 @@ class Hall:
         live = LiveTable(
             id=table_id, game=game, players=count, options=resolved, seed=seed, salt=salt,
             commitment=row["commitment"], status=status, version=0, seats=seats, state=state,
-            moves=[], control=control, clocks=clocks,
+            moves=[], control=control, clocks=clocks, rules_version=game.rules_version,
         )
         self.tables[table_id] = live
         self._changed(live, push=False)
@@ -504,7 +508,7 @@ class Hall:
             raise ApiError(409, f"the record of table {live.id} is published when the game is over "
                                 "(it holds the seed, which would reveal the hidden cards)")
         return Record(game=live.game.name, players=live.players, seed=live.seed,
-                      options=dict(live.options), actions=live.actions())
+                      options=dict(live.options), actions=live.actions(), rules=live.rules_version)
 
 
 def _clean_name(name: str | None) -> str | None:
@@ -514,6 +518,3 @@ def _clean_name(name: str | None) -> str | None:
     return name or None
 
 
-def _rules_version(game: Game) -> str | None:
-    version = getattr(game, "rules_version", None)
-    return None if version is None else str(version)

@@ -48,6 +48,7 @@ class LiveTable:
     seats: list[Seat]
     state: State
     moves: list[Played]
+    rules_version: str = "1"
     control: TimeControl | None = None
     clocks: Clocks | None = None
     result: dict[str, Any] | None = None

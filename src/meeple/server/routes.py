@@ -9,6 +9,8 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from meeple import bots, games
+from meeple.core.errors import ConfigError
+from meeple.core.game import Game
 from meeple.server import storage
 from meeple.server.errors import ApiError
 from meeple.server.hall import Hall
@@ -60,12 +62,21 @@ def game_info(name: str) -> dict[str, Any]:
             for key, opt in g.options.items()
         ],
         "bots": [
-            {"name": b, "params": {k: t.__name__ for k, t in bots.PARAMS.get(b, {}).items()}}
+            {"name": b, "params": {"seed": "int", **{k: t.__name__ for k, t in bots.PARAMS.get(b, {}).items()}}}
             for b in bots.names()
-            if b != "greedy" or g.greedy_action is not None
+            if _plays(b, g)
         ],
         "example": g.actions.example,
     }
+
+
+def _plays(bot: str, game: Game) -> bool:
+    """Whether ``bot`` can take a seat at ``game`` (a game may lack a heuristic)."""
+    try:
+        bots.get(bot, game)
+    except ConfigError:
+        return False
+    return True
 
 
 def _iso(stamp: datetime) -> str:
