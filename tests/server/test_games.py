@@ -15,9 +15,9 @@ from tests.server.play import auth, create, get, play_to_end, secret_deal, wait_
 #: (game, seats, options): random-playing humans beside bots. Lewis & Clark gets a turn
 #: limit: a random player there needs thousands of decisions to reach the Pacific.
 MIXED = [
-    ("lost-cities", ["human", "bot:ismcts:iterations=30"], {"rounds": 1}),
+    ("lost-cities", ["human", "bot:ismcts:iterations=10"], {"rounds": 1}),
     ("little-town", ["bot:greedy", "human", "bot:random"], {}),
-    ("lewis-clark", ["human", "bot:greedy"], {"turn_limit": 30}),
+    ("lewis-clark", ["human", "bot:greedy"], {"turn_limit": 20}),
     ("lowlands", ["human", "bot:greedy"], {}),
 ]
 
