@@ -39,6 +39,7 @@ def test_a_whole_game_through_http(client, engine, game, seats, options):
     assert final["log"] == record.actions and final["version"] == len(record.actions)
     assert final["view"] == state.view(None)
     assert secret_deal(engine, table_id) == record.seed
+    assert record.seats == seats and record.rules == games.get(game).rules_version
 
 
 def test_a_table_of_bots_plays_itself_to_the_end(client):
