@@ -181,10 +181,23 @@ def bench(
     rounds: int = typer.Option(200, help="games per strength match"),
     ismcts: str = typer.Option("ismcts:iterations=300", help="the search bot of the strength matches"),
     as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
+    db: str | None = typer.Option(None, help="bench server: database URL (default: a fresh SQLite file)"),
+    clients: int = typer.Option(8, help="bench server: concurrent clients"),
 ) -> None:
-    """Throughput (decisions/s, per-operation costs, ISMCTS iterations/s) and bot strength."""
+    """Throughput (decisions/s, per-operation costs, ISMCTS iterations/s) and bot strength.
+
+    `meeple bench server [--db URL] [--clients N] [--seconds S]` measures the game server instead.
+    """
     from meeple.bench import run_bench
 
+    if game and game[0] == "server":
+        from meeple.bench.server import run_server_bench
+
+        try:
+            run_server_bench(db, max(1, clients), seconds, console, as_json)
+        except (MeepleError, RuntimeError) as err:
+            fail(err)
+        return
     try:
         names = game or games.names()
         for name in names:
@@ -196,6 +209,7 @@ def bench(
 
 # ---- commands defined in their own modules (imported last: they use ``app``) ----
 from meeple.cli import card as _card  # noqa: E402,F401  meeple card
+from meeple.cli import serve as _serve  # noqa: E402, F401  meeple serve
 from meeple.cli import tournament as _tournament  # noqa: E402,F401  meeple tournament, meeple sprt
 from meeple.cli import verify as _verify  # noqa: E402,F401  meeple verify
 
