@@ -39,7 +39,7 @@ def arrange(st, buildings: dict[str, tuple[str, int]] | None = None,
         for name, (key, owner) in buildings.items():
             building_at[cell(name)] = BUILDING_INDEX[key]
             owner_at[cell(name)] = owner
-        changes.update(building_at=building_at, owner_at=owner_at)
+        changes.update(building_at=tuple(building_at), owner_at=tuple(owner_at))
     if workers:
         worker_at = list(changes.get("worker_at", st.worker_at))
         for name, seat in workers.items():
@@ -50,11 +50,11 @@ def arrange(st, buildings: dict[str, tuple[str, int]] | None = None,
 
 def hand(st, seat: int, *keys: str):
     """``st`` with ``seat`` holding exactly these objectives (the others go unused)."""
-    cards = sorted(CARD[k] for k in keys)
-    hands = [[c for c in h if c not in cards] for h in st.objectives_in_hand]
+    cards = tuple(sorted(CARD[k] for k in keys))
+    hands = [tuple(c for c in h if c not in cards) for h in st.objectives_in_hand]
     freed = [c for h, old in zip(hands, st.objectives_in_hand, strict=True) for c in old if c not in h]
     hands[seat] = cards
-    unused = sorted({*st.objectives_unused, *freed} - set(cards))
+    unused = tuple(sorted({*st.objectives_unused, *freed} - set(cards)))
     return edited(st, objectives_in_hand=hands, objectives_unused=unused)
 
 

@@ -318,8 +318,8 @@ def test_claim_when_met_before_the_main_action():
     st = hand(arrange(st, coins=per_seat(st.coins, me, 0)), me, "o12", "o13")
     assert "claim o12" in legal(st) and "claim o13" not in legal(st)
     st.apply("claim o12")
-    assert st.points[me] == 3 and st.objectives_claimed[me] == [CARD["o12"]]
-    assert st.objectives_in_hand[me] == [CARD["o13"]]
+    assert st.points[me] == 3 and st.objectives_claimed[me] == (CARD["o12"],)
+    assert st.objectives_in_hand[me] == (CARD["o13"],)
     assert st.reveals == 1 and st.to_move == me  # the turn goes on
 
 
@@ -440,8 +440,8 @@ def test_lone_done_is_skipped_when_public_information_implies_it():
     me, other = st.to_move, 1 - st.to_move
     st = hand(arrange(st, coins=per_seat(st.coins, me, 0)), me, "o13")
     st = hand(st, other)
-    st = arrange(st, objectives_claimed=per_seat([[], []], other, [CARD["o12"]]),
-                 objectives_unused=[k for k in st.objectives_unused if k != CARD["o12"]])
+    st = arrange(st, objectives_claimed=per_seat([(), ()], other, (CARD["o12"],)),
+                 objectives_unused=tuple(k for k in st.objectives_unused if k != CARD["o12"]))
     st.apply("place c4")
     assert st.to_move == other
 
@@ -481,7 +481,7 @@ def test_all_fish_feeding_without_o6_rules_it_out():
     while st.round == 1:
         st.apply(legal(st)[-1])
     assert st.objectives_ruled_out[me] >> CARD["o6"] & 1
-    assert st.objectives_claimed[1 - me] == [CARD["o6"]]
+    assert st.objectives_claimed[1 - me] == (CARD["o6"],)
 
 
 def test_determinize_falls_back_when_a_seat_passed_up_cards_it_holds():
@@ -519,10 +519,11 @@ def test_determinize_redeals_within_the_market_rule():
 def test_indistinguishable_positions_give_the_same_worlds():
     # contract v2: pools in canonical order, so the true hidden hands cannot steer a world
     st = GAME.new(3, 8)
-    swapped = [list(h) for h in st.objectives_in_hand]
+    swapped = list(st.objectives_in_hand)
     pool = sorted(swapped[1] + swapped[2] + st.objectives_unused)
-    swapped[1], swapped[2] = pool[: len(swapped[1])], pool[len(swapped[1]) : len(swapped[1]) + len(swapped[2])]
-    unused = pool[len(swapped[1]) + len(swapped[2]) :]
+    n1, n2 = len(swapped[1]), len(swapped[2])
+    swapped[1], swapped[2] = tuple(pool[:n1]), tuple(pool[n1 : n1 + n2])
+    unused = tuple(pool[n1 + n2 :])
     twin = arrange(st, objectives_in_hand=swapped, objectives_unused=unused)
     assert twin.view(0) == st.view(0) and twin.to_json() != st.to_json()
     assert st.determinize(0, random.Random(4)).to_json() == twin.determinize(0, random.Random(4)).to_json()
@@ -558,7 +559,7 @@ def test_feeding_choice_between_fish_and_wheat_and_fish_objective():
     assert st.to_move == me and legal(st) == ["feed fish", "feed wheat"]
     for _ in range(5):
         st.apply("feed fish")
-    assert st.cubes[me][WHEAT] == 2 and st.objectives_claimed[me] == [CARD["o6"]] and st.points[me] == 2
+    assert st.cubes[me][WHEAT] == 2 and st.objectives_claimed[me] == (CARD["o6"],) and st.points[me] == 2
 
 
 def test_first_player_passes_on_and_workers_return():
@@ -748,3 +749,14 @@ def test_objective_needs_lists_match_the_building_table():
     assert set(COIN_BUILDINGS) == {k for k in keys if BUILDINGS[k].pay_coins or BUILDINGS[k].gain_coins}
     assert set(STONE3_BUILDINGS) == {k for k in keys if BUILDINGS[k].cost[STONE] >= 3}
     assert set(WOOD3_BUILDINGS) == {k for k in keys if BUILDINGS[k].cost[WOOD] >= 3}
+
+
+def test_refusal_points_to_done_after_a_placement():
+    # ruling LT-4: after a placement "done" ends the turn; "end" only follows a build
+    st = fresh()
+    me = st.to_move
+    st = arrange(st, coins=per_seat(st.coins, me, 0))
+    st.apply("place c4")
+    assert st.to_move == me and st.phase == "activate"
+    with pytest.raises(IllegalAction, match="'done' ends your turn"):
+        st.apply("end")

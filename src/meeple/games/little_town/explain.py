@@ -125,6 +125,8 @@ def why_illegal(state: LittleTownState, code: int) -> str:
     if ACTIVATE <= code < ACTIVATE + N_CELLS:
         return _activation(state, code)
     if code == DONE:
+        if state.phase == AFTER:
+            return "after building, 'end' ends your turn"
         return "done ends activations; there are none in progress"
     if GIVE <= code < GIVE + 4:
         if state.phase != PAWN_GIVE:
@@ -143,5 +145,9 @@ def why_illegal(state: LittleTownState, code: int) -> str:
     if code in (FEED, FEED + 1):
         return "feeding happens at the end of the round"
     if code == END:
-        return "finish the main action of your turn first"
+        if state.phase == MAIN:
+            return "finish the main action of your turn first"
+        if state.phase == ACTIVATING:
+            return "after placing a worker, 'done' ends your turn"
+        return f"now you {ASKED.get(state.phase, 'cannot end a turn')}"
     return f"seat {seat} cannot do that now"

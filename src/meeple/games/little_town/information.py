@@ -146,5 +146,5 @@ def resample(world: LittleTownState, seat: int, rng: random.Random) -> None:
                 if len(hand) < need and allowed >> card & 1 and card not in hand:
                     hand.append(card)
         pool = [card for card in pool if card not in hand]
-        world.objectives_in_hand[other] = sorted(hand)
-    world.objectives_unused = sorted(pool)
+        world.objectives_in_hand[other] = tuple(sorted(hand))
+    world.objectives_unused = tuple(sorted(pool))

@@ -105,54 +105,70 @@ def _terrains_matched(yields: tuple[int, ...], owned: list[int]) -> bool:
     return True
 
 
-def conditions_met(state: LittleTownState, seat: int) -> int:
-    """Bit mask of the cards whose condition ``seat`` fulfils right now (never O6)."""
-    owner, building = state.owner_at, state.building_at
-    owned = [c for c in range(N_CELLS) if owner[c] == seat]
-    kinds = [building[c] for c in owned]
+_ALL = (1 << N_OBJECTIVES) - 1
+
+
+def _bit(kind: str) -> int:
+    return 1 << _CARD[kind][0]
+
+
+_GROUP_BIT, _GROUP_SIZE = _bit("group"), _CARD["group"][1]
+_TERRAINS_BIT = _bit("terrains")
+_EXACT_BIT, _EXACT_COINS = _bit("coins_exact"), _CARD["coins_exact"][1]
+_MIN_BIT, _MIN_COINS = _bit("coins_min"), _CARD["coins_min"][1]
+_FOOD_BIT, _FOOD_TIMES = _bit("food"), _CARD["food"][1]
+_MORE_BIT = _bit("more_buildings")
+_HARVEST_BIT, _HARVEST = _bit("harvest"), _CARD["harvest"][1]
+_ACTIVATIONS_BIT, _ACTIVATIONS = _bit("activations"), _CARD["activations"][1]
+_POINTS_BIT, _POINT_ACTIVATIONS = _bit("vp_buildings"), _CARD["vp_buildings"][1]
+_SPEND_BIT = _bit("spend_harvest")
+_MIXED_BIT = _bit("mixed_input")
+#: cards whose condition reads the buildings a seat owns, its stock, its turn
+_BOARD_CARDS = sum(1 << card for card, _, _ in _OWN_CARDS) | _GROUP_BIT | _TERRAINS_BIT
+_STOCK_CARDS = _EXACT_BIT | _MIN_BIT | _FOOD_BIT | _MORE_BIT
+_TURN_CARDS = _HARVEST_BIT | _ACTIVATIONS_BIT | _POINTS_BIT | _SPEND_BIT | _MIXED_BIT
+
+
+def conditions_met(state: LittleTownState, seat: int, wanted: int = _ALL) -> int:
+    """Bit mask of the cards among ``wanted`` whose condition ``seat`` fulfils right now
+    (never O6; conditions outside ``wanted`` are not checked)."""
     mask = 0
-    for card, needs, count in _OWN_CARDS:
-        if sum(1 for k in kinds if k in needs) >= count:
-            mask |= 1 << card
-    coins = state.coins[seat]
-    cubes = state.cubes[seat]
-    card, param = _CARD["coins_exact"]
-    if coins == param:
-        mask |= 1 << card
-    card, param = _CARD["coins_min"]
-    if coins >= param:
-        mask |= 1 << card
-    card, param = _CARD["food"]
-    if cubes[FISH] + cubes[WHEAT] >= param * state.workers_per_player:
-        mask |= 1 << card
-    card, _ = _CARD["more_buildings"]
-    if state.houses_per_player - state.houses_left[seat] > state.workers_per_player:
-        mask |= 1 << card
-    if len(owned) >= 3:
-        card, param = _CARD["group"]
-        if _largest_group(owner, seat) >= param:
-            mask |= 1 << card
-        card, _ = _CARD["terrains"]
-        if _terrains_matched(state.cell_yields, owned):
-            mask |= 1 << card
-    if seat == state.active_seat:  # turn conditions: the current turn only
+    if wanted & _BOARD_CARDS and seat in state.owner_at:
+        owner, building = state.owner_at, state.building_at
+        owned = [c for c, o in enumerate(owner) if o == seat]
+        kinds = [building[c] for c in owned]
+        for card, needs, count in _OWN_CARDS:
+            if wanted >> card & 1 and sum(1 for k in kinds if k in needs) >= count:
+                mask |= 1 << card
+        if len(owned) >= 3:
+            if wanted & _GROUP_BIT and _largest_group(owner, seat) >= _GROUP_SIZE:
+                mask |= _GROUP_BIT
+            if wanted & _TERRAINS_BIT and _terrains_matched(state.cell_yields, owned):
+                mask |= _TERRAINS_BIT
+    if wanted & _STOCK_CARDS:
+        coins = state.coins[seat]
+        if coins == _EXACT_COINS:
+            mask |= _EXACT_BIT
+        if coins >= _MIN_COINS:
+            mask |= _MIN_BIT
+        cubes = state.cubes[seat]
+        if cubes[FISH] + cubes[WHEAT] >= _FOOD_TIMES * state.workers_per_player:
+            mask |= _FOOD_BIT
+        if state.houses_per_player - state.houses_left[seat] > state.workers_per_player:
+            mask |= _MORE_BIT
+    if wanted & _TURN_CARDS and seat == state.active_seat:  # the current turn only
         turn = state.turn
-        card, param = _CARD["harvest"]
-        if turn.harvested >= param:
-            mask |= 1 << card
-        card, param = _CARD["activations"]
-        if turn.activations >= param:
-            mask |= 1 << card
-        card, param = _CARD["vp_buildings"]
-        if turn.point_activations >= param:
-            mask |= 1 << card
-        card, _ = _CARD["spend_harvest"]
+        if turn.harvested >= _HARVEST:
+            mask |= _HARVEST_BIT
+        if turn.activations >= _ACTIVATIONS:
+            mask |= _ACTIVATIONS_BIT
+        if turn.point_activations >= _POINT_ACTIVATIONS:
+            mask |= _POINTS_BIT
         if turn.harvested_kinds & turn.spent_kinds:
-            mask |= 1 << card
-        card, _ = _CARD["mixed_input"]
+            mask |= _SPEND_BIT
         if turn.mixed_input:
-            mask |= 1 << card
-    return mask
+            mask |= _MIXED_BIT
+    return mask & wanted
 
 
 def met(state: LittleTownState, seat: int, card: int) -> bool:

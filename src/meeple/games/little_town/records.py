@@ -10,46 +10,24 @@ from __future__ import annotations
 from typing import NamedTuple
 
 
-class TurnRecord:
-    """What the active seat has done this turn, for the turn objectives (O5, O14-O17)."""
+class TurnRecord(NamedTuple):
+    """What the active seat has done this turn, for the turn objectives (O5, O14-O17).
 
-    __slots__ = (
-        "harvested_kinds",
-        "harvested",
-        "spent_kinds",
-        "activations",
-        "point_activations",
-        "mixed_input",
-    )
+    Immutable, so clones share it; the rules replace it when it changes."""
 
-    def __init__(self) -> None:
-        self.harvested_kinds = 0  # bit r: a cube of kind r was harvested this turn
-        self.harvested = 0  # cubes taken from terrain this turn
-        self.spent_kinds = 0  # bit r: a cube of kind r was paid (as a cube) this turn
-        self.activations = 0  # buildings activated this turn
-        self.point_activations = 0  # activations that gave victory points
-        self.mixed_input = False  # an activation was paid with two kinds of cube
-
-    def copy(self) -> TurnRecord:
-        new = TurnRecord.__new__(TurnRecord)
-        new.harvested_kinds = self.harvested_kinds
-        new.harvested = self.harvested
-        new.spent_kinds = self.spent_kinds
-        new.activations = self.activations
-        new.point_activations = self.point_activations
-        new.mixed_input = self.mixed_input
-        return new
+    harvested_kinds: int = 0  # bit r: a cube of kind r was harvested this turn
+    harvested: int = 0  # cubes taken from terrain this turn
+    spent_kinds: int = 0  # bit r: a cube of kind r was paid (as a cube) this turn
+    activations: int = 0  # buildings activated this turn
+    point_activations: int = 0  # activations that gave victory points
+    mixed_input: bool = False  # an activation was paid with two kinds of cube
 
     def as_list(self) -> list[int]:
         """The view's ``turn`` entry (its order is part of the view format)."""
-        return [
-            self.harvested_kinds,
-            self.harvested,
-            self.spent_kinds,
-            self.activations,
-            self.point_activations,
-            int(self.mixed_input),
-        ]
+        return [*self[:5], int(self.mixed_input)]
+
+
+NEW_TURN = TurnRecord()
 
 
 class PawnshopTrade(NamedTuple):

@@ -23,7 +23,7 @@ from meeple.games.little_town.components import (
     WHEAT,
 )
 from meeple.games.little_town.objectives import FISH_FEED_CARD
-from meeple.games.little_town.records import FeedingProgress, Meal, TurnRecord
+from meeple.games.little_town.records import NEW_TURN, FeedingProgress, Meal
 from meeple.games.little_town.scoring import cells_with, final_scoring
 
 if TYPE_CHECKING:
@@ -33,17 +33,19 @@ if TYPE_CHECKING:
 def end_round(state: LittleTownState) -> None:
     """Line 34: the special buildings fire first (Cathedral, then the Residence)."""
     state.active_seat = -1
-    state.turn = TurnRecord()
+    state.turn = NEW_TURN
     for c in cells_with(state, "cathedral"):
         workers = sum(1 for n in NEIGHBOURS[c] if state.worker_at[n] >= 0)
         owner = state.owner_at[c]
         gained = workers * BUILDINGS[state.building_at[c]].special_vp
         state.points[owner] += gained
-        state.cathedral_points[owner] += gained
+        points = list(state.cathedral_points)
+        points[owner] += gained
+        state.cathedral_points = tuple(points)
     for c in cells_with(state, "residence"):
         owner = state.owner_at[c]
         if state.options["residence_harvest"]:
-            state.harvest(owner, c, None)
+            state.harvest(owner, c, count=False)
         state.worker_cell = c
         state.activated_cells = 0
         state.phase = RESIDENCE

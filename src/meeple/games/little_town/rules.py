@@ -82,7 +82,7 @@ from meeple.games.little_town.objectives import (
     dealable_mask,
     market_allows,
 )
-from meeple.games.little_town.records import FeedingProgress, Meal, PawnshopTrade, TurnRecord
+from meeple.games.little_town.records import NEW_TURN, FeedingProgress, Meal, PawnshopTrade
 
 #: per building kind, precomputed for the hot path
 _PAY = tuple(b.pay for b in BUILDINGS)
@@ -124,8 +124,8 @@ class LittleTownState(State):
         self.starting_market = tuple(market)
         self.dealable_objectives = dealable_mask(market, options["o7"])
         self.wheat_fields_left = WHEAT_FIELDS
-        self.building_at = [-1] * N_CELLS
-        self.owner_at = [-1] * N_CELLS
+        self.building_at = (-1,) * N_CELLS
+        self.owner_at = (-1,) * N_CELLS
         self.worker_at = [-1] * N_CELLS
         limited = options["limited_supply"]
         self.supply_cubes = [SUPPLY_CUBES if limited else UNLIMITED] * 4
@@ -134,7 +134,7 @@ class LittleTownState(State):
         self.coins = [START_COINS] * players
         self.points = [0] * players
         self.activation_points = [0] * players
-        self.cathedral_points = [0] * players
+        self.cathedral_points = (0,) * players
         self.houses_left = [setup.houses] * players
         self.workers_left = [setup.workers] * players
         self.at_construction_site = [0] * players
@@ -163,11 +163,11 @@ class LittleTownState(State):
                     hands[seat].append(card)
                 else:
                     set_aside.append(card)
-        self.objectives_in_hand = [sorted(h) for h in hands]
-        self.objectives_claimed: list[list[int]] = [[] for _ in range(self.players)]
+        self.objectives_in_hand = [tuple(sorted(h)) for h in hands]
+        self.objectives_claimed: list[tuple[int, ...]] = [()] * self.players
         #: bit k: public information says this seat does not hold card k (ruling LT-20)
         self.objectives_ruled_out = [0] * self.players
-        self.objectives_unused = sorted(cards + set_aside)
+        self.objectives_unused = tuple(sorted(cards + set_aside))
 
     def clone(self) -> LittleTownState:
         new = LittleTownState.__new__(LittleTownState)
@@ -182,8 +182,8 @@ class LittleTownState(State):
         new.starting_market = self.starting_market
         new.dealable_objectives = self.dealable_objectives
         new.wheat_fields_left = self.wheat_fields_left
-        new.building_at = self.building_at.copy()
-        new.owner_at = self.owner_at.copy()
+        new.building_at = self.building_at  # tuples, replaced when a building is put
+        new.owner_at = self.owner_at
         new.worker_at = self.worker_at.copy()
         new.supply_cubes = self.supply_cubes.copy()
         new.bank_coins = self.bank_coins
@@ -191,14 +191,14 @@ class LittleTownState(State):
         new.coins = self.coins.copy()
         new.points = self.points.copy()
         new.activation_points = self.activation_points.copy()
-        new.cathedral_points = self.cathedral_points.copy()
+        new.cathedral_points = self.cathedral_points  # a tuple, replaced at round ends
         new.houses_left = self.houses_left.copy()
         new.workers_left = self.workers_left.copy()
         new.at_construction_site = self.at_construction_site.copy()
-        new.objectives_in_hand = [h.copy() for h in self.objectives_in_hand]
-        new.objectives_claimed = [c.copy() for c in self.objectives_claimed]
+        new.objectives_in_hand = self.objectives_in_hand.copy()  # of tuples
+        new.objectives_claimed = self.objectives_claimed.copy()  # of tuples
         new.objectives_ruled_out = self.objectives_ruled_out.copy()
-        new.objectives_unused = self.objectives_unused.copy()
+        new.objectives_unused = self.objectives_unused  # a tuple
         new.round = self.round
         new.first_player = self.first_player
         new.meals = self.meals  # an immutable tuple, replaced when it grows
@@ -209,27 +209,40 @@ class LittleTownState(State):
         new.phase = self.phase
         new.worker_cell = self.worker_cell
         new.activated_cells = self.activated_cells
-        new.turn = self.turn.copy()
+        new.turn = self.turn  # an immutable record
         return new
 
     # ---- paying ----------------------------------------------------------------
     def can_pay(self, seat: int, cubes: tuple[int, ...], coins: int) -> bool:
         """Cubes first; each missing cube costs 3 coins unless ``exchange=keep`` (LT-3)."""
-        held = self.cubes[seat]
+        wood, stone, wheat, fish = self.cubes[seat]
+        need_wood, need_stone, need_wheat, need_fish = cubes
         short = 0
-        for r in range(4):
-            missing = cubes[r] - held[r]
-            if missing > 0:
-                if self.supply_cubes[r] < missing:  # the exchange takes it from the supply
-                    return False
-                short += missing
-        if short and self.separate_purchases:
+        if need_wood > wood:
+            short += need_wood - wood
+        if need_stone > stone:
+            short += need_stone - stone
+        if need_wheat > wheat:
+            short += need_wheat - wheat
+        if need_fish > fish:
+            short += need_fish - fish
+        if not short:
+            return coins <= self.coins[seat]
+        if self.separate_purchases:
+            return False
+        if self.options["limited_supply"] and not self._supply_has(cubes, self.cubes[seat]):
             return False
         return coins + EXCHANGE_COINS * short <= self.coins[seat]
+
+    def _supply_has(self, cubes: tuple[int, ...], held: list[int]) -> bool:
+        """The cubes bought with coins come from the supply (limited supply only)."""
+        supply = self.supply_cubes
+        return all(need - have <= supply[r] for r, (need, have) in enumerate(zip(cubes, held, strict=True)))
 
     def _pay(self, seat: int, cubes: tuple[int, ...], coins: int) -> None:
         held = self.cubes[seat]
         supply = self.supply_cubes
+        spent = 0
         for r in range(4):
             need = cubes[r]
             if need:
@@ -238,7 +251,9 @@ class LittleTownState(State):
                 supply[r] += use
                 coins += EXCHANGE_COINS * (need - use)
                 if use:
-                    self.turn.spent_kinds |= 1 << r
+                    spent |= 1 << r
+        if spent:
+            self.turn = self.turn._replace(spent_kinds=self.turn.spent_kinds | spent)
         self.coins[seat] -= coins
         self.bank_coins += coins
 
@@ -289,14 +304,17 @@ class LittleTownState(State):
         if self.phase not in CLAIM_PHASES or not self.objectives_in_hand[seat]:
             return False
         unclaimed = self.dealable_objectives & ~self.claimed_mask() & _NO_CARD
-        return bool(unclaimed and conditions_met(self, seat) & unclaimed)
+        return bool(unclaimed and conditions_met(self, seat, unclaimed))
 
     # ---- legal moves -----------------------------------------------------------
     def _claims(self, seat: int, out: list[Action]) -> None:
         hand = self.objectives_in_hand[seat]
         if not hand:
             return
-        met = conditions_met(self, seat)
+        wanted = 0
+        for card in hand:
+            wanted |= 1 << card
+        met = conditions_met(self, seat, wanted)
         for card in hand:
             if met >> card & 1:
                 out.append(CLAIM_OF[card])
@@ -367,13 +385,13 @@ class LittleTownState(State):
         self.phase = MAIN
         self.worker_cell = -1
         self.activated_cells = 0
-        self.turn = TurnRecord()
+        self.turn = NEW_TURN
 
     def _apply(self, action: Action) -> None:
         code = int(action)
         seat = self.to_move
-        if self.phase in CLAIM_PHASES and not CLAIM <= code < FEED:
-            self._note_passed_claims(seat)
+        if (code < PUT or code in (DONE, END)) and self.phase in CLAIM_PHASES:
+            self._note_passed_claims(seat)  # moving on past a claim (ruling LT-20)
         if code < BUILD:
             self._place(seat, code - PLACE)
         elif code < PUT:
@@ -399,18 +417,19 @@ class LittleTownState(State):
         self._settle()
 
     def _note_passed_claims(self, seat: int) -> None:
-        """Ruling LT-20: validating is always worth it, so a seat that moves on while a
-        card's condition holds is taken not to hold that card (for ``determinize``)."""
+        """Ruling LT-20: validating is always worth it, so a seat that takes its main
+        action or ends its turn while a card's condition holds is taken not to hold that
+        card (for ``determinize``)."""
         open_cards = self.open_objectives(seat) & _NO_CARD
         if open_cards:
-            passed = conditions_met(self, seat) & open_cards
+            passed = conditions_met(self, seat, open_cards)
             if passed:
                 self.objectives_ruled_out[seat] |= passed
 
     def claim(self, seat: int, card: int) -> None:
         """Validate ``card``: it is shown and scores at once (rule text line 31)."""
-        self.objectives_in_hand[seat].remove(card)
-        self.objectives_claimed[seat].append(card)
+        self.objectives_in_hand[seat] = tuple(k for k in self.objectives_in_hand[seat] if k != card)
+        self.objectives_claimed[seat] = (*self.objectives_claimed[seat], card)
         self.points[seat] += OBJECTIVES[card].vp
         self.reveals += 1
 
@@ -418,21 +437,26 @@ class LittleTownState(State):
         """Rule text lines 23-25: the worker harvests every adjacent terrain cell."""
         self.worker_at[cell] = seat
         self.workers_left[seat] -= 1
-        self.harvest(seat, cell, self.turn)
+        self.harvest(seat, cell, count=True)
         self.worker_cell = cell
         self.activated_cells = 0
         self.phase = ACTIVATING
 
-    def harvest(self, seat: int, cell: int, turn: TurnRecord | None) -> None:
+    def harvest(self, seat: int, cell: int, count: bool) -> None:
+        """One cube per terrain cell around ``cell`` (while the supply lasts); ``count``:
+        it is the turn's harvest (objectives O14, O17)."""
         yields, held, supply = self.cell_yields, self.cubes[seat], self.supply_cubes
+        kinds = got = 0
         for n in NEIGHBOURS[cell]:
             kind = yields[n]
             if kind >= 0 and supply[kind]:
                 held[kind] += 1
                 supply[kind] -= 1
-                if turn is not None:
-                    turn.harvested += 1
-                    turn.harvested_kinds |= 1 << kind
+                got += 1
+                kinds |= 1 << kind
+        if count and got:
+            turn = self.turn
+            self.turn = turn._replace(harvested=turn.harvested + got, harvested_kinds=turn.harvested_kinds | kinds)
 
     def _choose_building(self, seat: int, kind: int) -> None:
         """Rule text line 29: a worker to the construction site, pay the cost."""
@@ -450,8 +474,8 @@ class LittleTownState(State):
     def _put(self, seat: int, cell: int) -> None:
         """Rule text line 30: on empty grass, marked with a house, its points at once."""
         kind = self.building_chosen
-        self.building_at[cell] = kind
-        self.owner_at[cell] = seat
+        self.building_at = (*self.building_at[:cell], kind, *self.building_at[cell + 1 :])
+        self.owner_at = (*self.owner_at[:cell], seat, *self.owner_at[cell + 1 :])
         self.points[seat] += BUILDINGS[kind].vp
         self.building_chosen = -1
         self.phase = AFTER
@@ -464,15 +488,15 @@ class LittleTownState(State):
             self.coins[seat] -= VISIT_FEE
             self.coins[owner] += VISIT_FEE
         self.activated_cells |= 1 << cell
-        turn = self.turn  # at the Residence nobody's turn: the active seat is none (LT-16)
-        turn.activations += 1
+        # (at the Residence it is nobody's turn: the active seat is none, LT-16)
+        self.turn = self.turn._replace(activations=self.turn.activations + 1)
         if _PAWNSHOP[kind]:
             self.pawnshop = PawnshopTrade((), 0, self.phase)
             self.phase = PAWN_GIVE
             return
         self._pay(seat, _PAY[kind], _PAY_COINS[kind])
         if _MIXED[kind]:
-            turn.mixed_input = True
+            self.turn = self.turn._replace(mixed_input=True)
         gain, held, supply = _GAIN[kind], self.cubes[seat], self.supply_cubes
         for r in range(4):
             if gain[r]:
@@ -484,14 +508,14 @@ class LittleTownState(State):
         if _GAIN_POINTS[kind]:
             self.points[seat] += _GAIN_POINTS[kind]
             self.activation_points[seat] += _GAIN_POINTS[kind]
-            turn.point_activations += 1
+            self.turn = self.turn._replace(point_activations=self.turn.point_activations + 1)
 
     def _give(self, seat: int, kind: int) -> None:
         """The Pawnshop takes a cube, or 3 coins buy one from the supply (LT-14)."""
         if self.cubes[seat][kind]:
             self.cubes[seat][kind] -= 1
             self.supply_cubes[kind] += 1
-            self.turn.spent_kinds |= 1 << kind
+            self.turn = self.turn._replace(spent_kinds=self.turn.spent_kinds | 1 << kind)
         else:
             self.coins[seat] -= EXCHANGE_COINS
             self.bank_coins += EXCHANGE_COINS
@@ -501,7 +525,7 @@ class LittleTownState(State):
             self.pawnshop = trade._replace(given=given)
             return
         if given[0] != given[1]:
-            self.turn.mixed_input = True
+            self.turn = self.turn._replace(mixed_input=True)
         self.pawnshop = trade._replace(given=given)
         self.phase = PAWN_TAKE
 

@@ -157,7 +157,7 @@ def value(state: LittleTownState, seat: int, mine: bool = False, style: Style = 
     if mine:
         hand = state.objectives_in_hand[seat]
         if hand:
-            met = conditions_met(state, seat)
+            met = conditions_met(state, seat, sum(1 << card for card in hand))
             for card in hand:
                 if card != FISH_FEED_CARD and met >> card & 1:
                     v += style.objective * OBJECTIVES[card].vp
