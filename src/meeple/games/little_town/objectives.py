@@ -129,19 +129,41 @@ _STOCK_CARDS = _EXACT_BIT | _MIN_BIT | _FOOD_BIT | _MORE_BIT
 _TURN_CARDS = _HARVEST_BIT | _ACTIVATIONS_BIT | _POINTS_BIT | _SPEND_BIT | _MIXED_BIT
 
 
+#: ``owned_buildings`` results per board, kept while the board tuples are alive (they
+#: are immutable and shared by clones, so most lookups hit); bounded
+_OWNED: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], list]] = {}
+
+
+def owned_buildings(state: LittleTownState, seat: int) -> tuple[list[int], list[int]]:
+    """The cells ``seat`` owns and the building kinds on them (memoised per board)."""
+    owner, building = state.owner_at, state.building_at
+    key = (id(owner), id(building))
+    entry = _OWNED.get(key)
+    if entry is None or entry[0] is not owner or entry[1] is not building:
+        if len(_OWNED) > 4096:
+            _OWNED.clear()
+        per_seat: list = [None] * 4
+        entry = _OWNED[key] = (owner, building, per_seat)
+    per_seat = entry[2]
+    found = per_seat[seat]
+    if found is None:
+        cells = [c for c, o in enumerate(owner) if o == seat]
+        found = per_seat[seat] = (cells, [building[c] for c in cells])
+    return found
+
+
 def conditions_met(state: LittleTownState, seat: int, wanted: int = _ALL) -> int:
     """Bit mask of the cards among ``wanted`` whose condition ``seat`` fulfils right now
     (never O6; conditions outside ``wanted`` are not checked)."""
     mask = 0
-    if wanted & _BOARD_CARDS and seat in state.owner_at:
-        owner, building = state.owner_at, state.building_at
-        owned = [c for c, o in enumerate(owner) if o == seat]
-        kinds = [building[c] for c in owned]
-        for card, needs, count in _OWN_CARDS:
-            if wanted >> card & 1 and sum(1 for k in kinds if k in needs) >= count:
-                mask |= 1 << card
+    if wanted & _BOARD_CARDS:
+        owned, kinds = owned_buildings(state, seat)
+        if kinds:
+            for card, needs, count in _OWN_CARDS:
+                if wanted >> card & 1 and sum(map(needs.__contains__, kinds)) >= count:
+                    mask |= 1 << card
         if len(owned) >= 3:
-            if wanted & _GROUP_BIT and _largest_group(owner, seat) >= _GROUP_SIZE:
+            if wanted & _GROUP_BIT and _largest_group(state.owner_at, seat) >= _GROUP_SIZE:
                 mask |= _GROUP_BIT
             if wanted & _TERRAINS_BIT and _terrains_matched(state.cell_yields, owned):
                 mask |= _TERRAINS_BIT

@@ -82,7 +82,13 @@ from meeple.games.little_town.objectives import (
     dealable_mask,
     market_allows,
 )
-from meeple.games.little_town.records import NEW_TURN, FeedingProgress, Meal, PawnshopTrade
+from meeple.games.little_town.records import (
+    NEW_TURN,
+    FeedingProgress,
+    Meal,
+    PawnshopTrade,
+    TurnRecord,
+)
 
 #: per building kind, precomputed for the hot path
 _PAY = tuple(b.pay for b in BUILDINGS)
@@ -239,7 +245,8 @@ class LittleTownState(State):
         supply = self.supply_cubes
         return all(need - have <= supply[r] for r, (need, have) in enumerate(zip(cubes, held, strict=True)))
 
-    def _pay(self, seat: int, cubes: tuple[int, ...], coins: int) -> None:
+    def _pay(self, seat: int, cubes: tuple[int, ...], coins: int) -> int:
+        """Pay cubes (3 coins for each one missing) and coins; the kinds paid as cubes."""
         held = self.cubes[seat]
         supply = self.supply_cubes
         spent = 0
@@ -252,10 +259,9 @@ class LittleTownState(State):
                 coins += EXCHANGE_COINS * (need - use)
                 if use:
                     spent |= 1 << r
-        if spent:
-            self.turn = self.turn._replace(spent_kinds=self.turn.spent_kinds | spent)
         self.coins[seat] -= coins
         self.bank_coins += coins
+        return spent
 
     def can_give_to_pawnshop(self, seat: int, kind: int) -> bool:
         """A cube held, or (``exchange=use``) 3 coins for one from the supply (LT-14)."""
@@ -338,7 +344,8 @@ class LittleTownState(State):
         return [c for c in self.grass_cells if building[c] < 0 and worker[c] < 0]
 
     def _main_actions(self, seat: int, out: list[Action]) -> None:
-        out.extend(PLACE_OF[c] for c in self.free_grass())
+        building, worker = self.building_at, self.worker_at
+        out += [PLACE_OF[c] for c in self.grass_cells if building[c] < 0 and worker[c] < 0]
         if self.houses_left[seat]:
             for kind in self.market:
                 if self.can_build(seat, kind):
@@ -456,11 +463,13 @@ class LittleTownState(State):
                 kinds |= 1 << kind
         if count and got:
             turn = self.turn
-            self.turn = turn._replace(harvested=turn.harvested + got, harvested_kinds=turn.harvested_kinds | kinds)
+            self.turn = TurnRecord(turn.harvested_kinds | kinds, turn.harvested + got, *turn[2:])
 
     def _choose_building(self, seat: int, kind: int) -> None:
         """Rule text line 29: a worker to the construction site, pay the cost."""
-        self._pay(seat, _COST[kind], _COST_COINS[kind])
+        spent = self._pay(seat, _COST[kind], _COST_COINS[kind])
+        if spent:
+            self.turn = self.turn._replace(spent_kinds=self.turn.spent_kinds | spent)
         self.houses_left[seat] -= 1
         self.workers_left[seat] -= 1
         self.at_construction_site[seat] += 1
@@ -489,14 +498,21 @@ class LittleTownState(State):
             self.coins[owner] += VISIT_FEE
         self.activated_cells |= 1 << cell
         # (at the Residence it is nobody's turn: the active seat is none, LT-16)
-        self.turn = self.turn._replace(activations=self.turn.activations + 1)
+        turn = self.turn
         if _PAWNSHOP[kind]:
+            self.turn = turn._replace(activations=turn.activations + 1)
             self.pawnshop = PawnshopTrade((), 0, self.phase)
             self.phase = PAWN_GIVE
             return
-        self._pay(seat, _PAY[kind], _PAY_COINS[kind])
-        if _MIXED[kind]:
-            self.turn = self.turn._replace(mixed_input=True)
+        spent = self._pay(seat, _PAY[kind], _PAY_COINS[kind])
+        self.turn = TurnRecord(
+            turn.harvested_kinds,
+            turn.harvested,
+            turn.spent_kinds | spent,
+            turn.activations + 1,
+            turn.point_activations + (_GAIN_POINTS[kind] > 0),
+            turn.mixed_input or _MIXED[kind],
+        )
         gain, held, supply = _GAIN[kind], self.cubes[seat], self.supply_cubes
         for r in range(4):
             if gain[r]:
@@ -508,7 +524,6 @@ class LittleTownState(State):
         if _GAIN_POINTS[kind]:
             self.points[seat] += _GAIN_POINTS[kind]
             self.activation_points[seat] += _GAIN_POINTS[kind]
-            self.turn = self.turn._replace(point_activations=self.turn.point_activations + 1)
 
     def _give(self, seat: int, kind: int) -> None:
         """The Pawnshop takes a cube, or 3 coins buy one from the supply (LT-14)."""
