@@ -130,7 +130,8 @@ def _players(v: dict[str, Any], seat: int | None) -> list[str]:
 
 
 def render(state: LittleTownState, seat: int | None = None) -> str:
-    """The meadow grid and its legend, the market, each player's stock and the question."""
+    """The meadow grid and its legend, the market, each player's stock (the question
+    being asked is ``GAME.status``, which the terminal and the browser show beside it)."""
     v = state.view(seat)
     lines = [
         f"[bold]Little Town[/]  board side {v['board']}  round {v['round']}/{v['rounds']}  "
@@ -151,7 +152,8 @@ def render(state: LittleTownState, seat: int | None = None) -> str:
     if v["supply"] is not None:
         cubes = ", ".join(f"{n} {r}" for r, n in zip(RESOURCES, v["supply"]["cubes"], strict=True))
         lines.append(f"supply: {cubes}, {v['supply']['coins']} coins")
-    lines += _wrap(narration.status(v), indent="", first="[bold]>[/] ")
+    if v["to_move"] is None:  # the status line (``GAME.status``) is printed by the caller
+        lines.append(narration.status(v))
     return "\n".join(lines)
 
 
