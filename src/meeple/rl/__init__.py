@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from meeple.core.game import Game
-    from meeple.rl.aec_env import MeepleAECEnv
-    from meeple.rl.gym_env import MeepleGymEnv
+    from meeple.rl.pettingzoo_env import MeepleAECEnv
+    from meeple.rl.gymnasium_env import MeepleGymEnv
 
 
 def env(
@@ -27,7 +27,7 @@ def env(
     **options: Any,
 ) -> MeepleAECEnv:
     """A PettingZoo ``AECEnv`` of ``game`` for ``players`` seats (default: the fewest)."""
-    from meeple.rl.aec_env import MeepleAECEnv
+    from meeple.rl.pettingzoo_env import MeepleAECEnv
 
     return MeepleAECEnv(game, players, reward, max_steps, render_mode, **options)
 
@@ -44,7 +44,7 @@ def gym_env(
     **options: Any,
 ) -> MeepleGymEnv:
     """A Gymnasium ``Env``: the learner plays ``seat``, bots (specs) play the others."""
-    from meeple.rl.gym_env import MeepleGymEnv
+    from meeple.rl.gymnasium_env import MeepleGymEnv
 
     return MeepleGymEnv(
         game, seat, opponents, players, reward, max_steps, illegal,
