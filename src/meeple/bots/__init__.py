@@ -18,6 +18,7 @@ PARAMS = {
         "exploration": float,
         "bias": float,
         "rollout_depth": int,
+        "net": str,  # a network file from meeple train, or "default" (meeple.rl)
     }
 }
 

@@ -32,7 +32,7 @@ DEFAULT_ITERATIONS = 1000
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "mover")
+    __slots__ = ("children", "visits", "avail", "total", "mover", "prior")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[int, _Node] = {}
@@ -40,6 +40,7 @@ class _Node:
         self.avail = 1
         self.total = 0.0
         self.mover = mover  # the seat whose choice led here: its reward is stored
+        self.prior: dict[int, float] | None = None  # action -> probability (guided search)
 
 
 def rewards(
@@ -62,6 +63,15 @@ def rewards(
     return out
 
 
+def _merge_prior(node: _Node, legal: Sequence[Action], probs: Sequence[float]) -> dict[int, float]:
+    """Record the guide's probabilities at ``node`` for actions it has none for yet."""
+    if node.prior is None:
+        node.prior = {}
+    for a, p in zip(legal, probs, strict=True):
+        node.prior.setdefault(int(a), p)
+    return node.prior
+
+
 class ISMCTSBot:
     name = "ismcts"
 
@@ -74,6 +84,9 @@ class ISMCTSBot:
         exploration: float = 0.7,
         bias: float = 1.0,
         rollout_depth: int | None = None,
+        net: str | None = None,
+        prior: Callable[[State, Sequence[Action]], Sequence[float]] | None = None,
+        evaluate: Callable[[State], Sequence[float]] | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = game.search_iterations or DEFAULT_ITERATIONS
@@ -87,6 +100,21 @@ class ISMCTSBot:
         self.bias = bias
         self.rollout_depth = rollout_depth
         self.last_iterations = 0
+        # ---- guidance (e.g. a network from meeple.rl): callables only ----
+        # ``prior(state, legal)``: probabilities of the legal actions, used as the
+        # PUCT term ``bias * p * sqrt(avail) / (visits + 1)`` and to order expansion;
+        # ``evaluate(state)``: expected final scores, read where playouts are cut
+        # (``rollout_depth``, 0 by default when a guide is given).
+        if net is not None:
+            from meeple.rl.guide import NetGuide  # numpy only, loaded when asked for
+
+            guide = NetGuide.load(net, game.name)
+            prior = prior or guide.prior
+            evaluate = evaluate or guide.evaluate
+        self.guide_prior = prior
+        self.guide_evaluate = evaluate
+        if evaluate is not None and rollout_depth is None:
+            self.rollout_depth = 0
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -114,8 +142,9 @@ class ISMCTSBot:
         bias = self.bias if prior is not None else 0.0
         done = game.rollout_done
         scale = game.score_scale
-        evaluate = getattr(game, "evaluate", None)
+        evaluate = self.guide_evaluate or getattr(game, "evaluate", None)
         depth_limit = self.rollout_depth if evaluate is not None else None
+        guide = self.guide_prior
         root = _Node(mover=-1)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations if self.iterations is not None else 1 << 60
@@ -135,11 +164,17 @@ class ISMCTSBot:
                     world.apply(legal[0])
                     continue
                 children = node.children
-                favourite = (
-                    int(prior(world, rng))
-                    if prior is not None and (bias > 0.0 or len(children) < len(legal))
-                    else -1
-                )
+                if guide is not None:  # guided: the prior's probabilities, no favourite
+                    probs = node.prior
+                    if probs is None or any(int(a) not in probs for a in legal):
+                        probs = _merge_prior(node, legal, guide(world, legal))
+                    favourite = -1
+                else:
+                    favourite = (
+                        int(prior(world, rng))
+                        if prior is not None and (bias > 0.0 or len(children) < len(legal))
+                        else -1
+                    )
                 untried = None
                 for a in legal:
                     child = children.get(int(a))
@@ -151,6 +186,8 @@ class ISMCTSBot:
                         child.avail += 1
                 if untried is not None:
                     a = untried[rng.randrange(len(untried))]
+                    if guide is not None:
+                        a = max(untried, key=lambda u: probs[int(u)])
                     for u in untried:
                         if int(u) == favourite:
                             a = u
@@ -164,7 +201,9 @@ class ISMCTSBot:
                     ch = children[int(a)]
                     v = ch.visits
                     value = ch.total / v + c * sqrt(log(ch.avail) / v)
-                    if bias > 0.0 and int(a) == favourite:
+                    if guide is not None:
+                        value += self.bias * probs[int(a)] * sqrt(ch.avail) / (v + 1)
+                    elif bias > 0.0 and int(a) == favourite:
                         value += bias / (v + 1)
                     if value > best_value:
                         best, best_value = a, value
@@ -180,6 +219,10 @@ class ISMCTSBot:
                 plies += 1
             if world.to_move is not None and evaluate is not None and not done(state, world):
                 result = rewards(state, world, scale, evaluate(world))
+                if guide is not None and plies == 0 and path[-1].prior is None:
+                    leaf = world.legal_actions()  # same position: the guide reuses its pass
+                    if len(leaf) > 1:
+                        _merge_prior(path[-1], leaf, guide(world, leaf))
             else:
                 result = rewards(state, world, scale)
             for node in path:

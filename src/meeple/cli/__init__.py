@@ -191,6 +191,7 @@ def bench(
 
 # ---- commands defined in their own modules (imported last: they use ``app``) ----
 # (none yet)
+from meeple.cli import train as _train  # noqa: E402,F401  meeple train (rl)
 
 
 def main() -> None:

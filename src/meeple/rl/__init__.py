@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from meeple.core.game import Game
-    from meeple.rl.pettingzoo_env import MeepleAECEnv
     from meeple.rl.gymnasium_env import MeepleGymEnv
+    from meeple.rl.pettingzoo_env import MeepleAECEnv
 
 
 def env(

@@ -9,27 +9,37 @@ player count.
 
 from __future__ import annotations
 
-from meeple.games.lost_cities.components import CARD_BY_TEXT, COLORS, COPIES, N_KINDS, N_RANKS
-from meeple.games.lost_cities.scoring import expedition_score
-from meeple.rl.encoders.base import Encoder, View, counts, onehot, relative, seats
+import numpy as np
 
-_CARD = {text: k for text, k in CARD_BY_TEXT.items()}
+from meeple.games.lost_cities.components import CARD_BY_TEXT, COLORS, COPIES, N_KINDS, N_RANKS
+from meeple.games.lost_cities.scoring import score_kinds
+from meeple.rl.encoders.base import Encoder, View, lookup, onehot, relative, seats
+
+_CARD = dict(CARD_BY_TEXT)
 _COLOR = {c.letter: i for i, c in enumerate(COLORS)}
 _PHASES = {"play": 0, "draw": 1}
+_INVERSE_COPIES = np.array([1 / COPIES[k % N_RANKS] for k in range(N_KINDS)], dtype=np.float32)
 
 
-def _cards(cards: list[str]) -> list[float]:
-    out = counts(cards, _CARD, "Lost Cities card")
-    return [n / COPIES[k % N_RANKS] for k, n in enumerate(out)]
+def _kinds(cards: list[str]) -> list[int]:
+    try:
+        return [_CARD[c] for c in cards]
+    except (KeyError, TypeError):
+        for c in cards:
+            lookup(_CARD, c, "Lost Cities card")
+        raise
 
 
-def _all_cards(colors: list[str]) -> list[float]:
+def _cards(cards: list[str]) -> np.ndarray:
+    return np.bincount(_kinds(cards), minlength=N_KINDS)[:N_KINDS] * _INVERSE_COPIES
+
+
+def _all_cards(colors: list[str]) -> np.ndarray:
     """Every card of a game played with these colours, as a card set (ones)."""
-    out = [0.0] * N_KINDS
+    out = np.zeros(N_KINDS, dtype=np.float32)
     for letter in colors:
         c = _COLOR[letter]
-        for r in range(N_RANKS):
-            out[c * N_RANKS + r] = 1.0
+        out[c * N_RANKS : (c + 1) * N_RANKS] = 1.0
     return out
 
 
@@ -96,7 +106,7 @@ class LostCitiesEncoder(Encoder):
             + [c for pile in v["discards"].values() for c in pile]
             + [c for s, known in enumerate(v["known"]) if s != v["seat"] for c in known]
         )
-        return [max(0.0, a - b) for a, b in zip(out, seen, strict=True)]
+        return np.maximum(out - seen, 0.0)
 
     def _scores(self, v: View) -> list[float]:
         out = []
@@ -104,5 +114,5 @@ class LostCitiesEncoder(Encoder):
             exp = v["expeditions"][s]
             for c in COLORS:
                 col = exp.get(c.letter, [])
-                out.append(expedition_score(col) / 100 if col else 0.0)
+                out.append(score_kinds(_kinds(col)) / 100 if col else 0.0)
         return out
