@@ -45,6 +45,11 @@ def get(spec: str, game: Game, seed: int | None = None) -> Bot:
             kwargs[key] = allowed[key](value)
         except ValueError:
             raise ConfigError(f"bot parameter {key}={value!r} must be a number") from None
+    if "net" in kwargs:  # ismcts:net=PATH: the network's policy and value guide the search
+        from meeple.rl.guide import NetGuide  # NumPy only; loaded when asked for
+
+        guide = NetGuide.load(str(kwargs.pop("net")), game.name)
+        kwargs["prior"], kwargs["evaluate"] = guide.prior, guide.evaluate
     return BOTS[name](game, seed=seed, **kwargs)
 
 

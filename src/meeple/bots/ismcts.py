@@ -84,7 +84,6 @@ class ISMCTSBot:
         exploration: float = 0.7,
         bias: float = 1.0,
         rollout_depth: int | None = None,
-        net: str | None = None,
         prior: Callable[[State, Sequence[Action]], Sequence[float]] | None = None,
         evaluate: Callable[[State], Sequence[float]] | None = None,
     ) -> None:
@@ -104,13 +103,8 @@ class ISMCTSBot:
         # ``prior(state, legal)``: probabilities of the legal actions, used as the
         # PUCT term ``bias * p * sqrt(avail) / (visits + 1)`` and to order expansion;
         # ``evaluate(state)``: expected final scores, read where playouts are cut
-        # (``rollout_depth``, 0 by default when a guide is given).
-        if net is not None:
-            from meeple.rl.guide import NetGuide  # numpy only, loaded when asked for
-
-            guide = NetGuide.load(net, game.name)
-            prior = prior or guide.prior
-            evaluate = evaluate or guide.evaluate
+        # (``rollout_depth``, 0 by default when a guide is given). The bot spec's
+        # ``net=PATH`` builds both from a network (bots.get, meeple.rl.guide).
         self.guide_prior = prior
         self.guide_evaluate = evaluate
         if evaluate is not None and rollout_depth is None:

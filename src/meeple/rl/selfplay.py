@@ -55,11 +55,15 @@ def play_game(
     expert_spec: str,
     seed: int,
     explore_plies: int = 8,
+    max_plies: int = 2000,
 ) -> tuple[Samples, list[int]]:
-    """One self-play game; its samples and final scores.
+    """One self-play game; its samples and final (or last) scores.
 
     For the first ``explore_plies`` decisions the move is drawn in proportion to the
-    visits (so games differ), afterwards it is the most visited action.
+    visits (so games differ), afterwards it is the most visited action. A game still
+    running after ``max_plies`` (Lost Cities can cycle when both seats keep drawing
+    from the discard piles) is cut there; decisions whose horizon it had not reached
+    are dropped, since they have no outcome to learn from.
     """
     game = games.get(game_name)
     enc = encoders.get(game_name, players, options)
@@ -84,7 +88,7 @@ def play_game(
                 keep.append((i, root, start))
         pending[:] = keep
 
-    while state.to_move is not None:
+    while state.to_move is not None and state.ply < max_plies:
         legal = state.legal_actions()
         if len(legal) > 1:
             seat = state.to_move
@@ -109,13 +113,15 @@ def play_game(
             action = legal[0]
         state.apply(action)
         settle(state)
-    settle(state)
-    n = len(seats)
+    if state.to_move is None:
+        settle(state)
+    kept = sorted(values)
+    n = len(kept)
     samples = Samples(
-        np.array(obs, dtype=np.float32).reshape(n, enc.size),
-        np.array(masks, dtype=bool).reshape(n, game.num_actions),
-        np.array(pis, dtype=np.float32).reshape(n, game.num_actions),
-        np.array([values[i] for i in range(n)], dtype=np.float32).reshape(n, players),
+        np.array([obs[i] for i in kept], dtype=np.float32).reshape(n, enc.size),
+        np.array([masks[i] for i in kept], dtype=bool).reshape(n, game.num_actions),
+        np.array([pis[i] for i in kept], dtype=np.float32).reshape(n, game.num_actions),
+        np.array([values[i] for i in kept], dtype=np.float32).reshape(n, players),
     )
     return samples, state.scores()
 
@@ -131,9 +137,11 @@ def generate(
     expert_spec: str,
     seeds: list[int],
     workers: int = 1,
+    max_plies: int = 2000,
 ) -> list[tuple[Samples, list[int]]]:
     """Self-play games, one per seed (``options_for[i]`` the options of game ``i``)."""
-    jobs = [(game_name, players, o, expert_spec, s) for o, s in zip(options_for, seeds, strict=True)]
+    jobs = [(game_name, players, o, expert_spec, s, 8, max_plies)
+            for o, s in zip(options_for, seeds, strict=True)]
     if workers <= 1:
         return [_job(j) for j in jobs]
     from concurrent.futures import ProcessPoolExecutor

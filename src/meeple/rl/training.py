@@ -60,6 +60,8 @@ class Config:
     eval_games: int = 20
     max_iterations: int | None = None
     resume: Path | None = None
+    #: self-play games still running after this many plies are cut (see selfplay)
+    max_plies: int = 2000
 
 
 def build_model(inputs: int, actions: int, players: int, hidden: int, layers: int):
@@ -150,7 +152,7 @@ def measure(model, data: Samples) -> dict[str, float]:
 
 def policy_vs_greedy(net: network.Network, n_games: int, options: dict[str, Any], seed: int) -> float:
     """The network's own policy (no search) against ``greedy``, seats alternating: its
-    score (a win 1, a shared win 1/2)."""
+    score (a win 1, a shared win 1/2, a game cut after 2,000 plies 0)."""
     game = net.game
     guide = NetGuide(net)
     total = 0.0
@@ -158,13 +160,13 @@ def policy_vs_greedy(net: network.Network, n_games: int, options: dict[str, Any]
         state = game.new(net.players, seed + i, **options)
         greedy = bots.get("greedy", game, seed=seed + i)
         me = i % net.players
-        while state.to_move is not None:
+        while state.to_move is not None and state.ply < 2000:
             if state.to_move == me:
                 state.apply(guide.best(state))
             else:
                 state.apply(greedy.choose(state))
         winners = state.winners()
-        if me in winners:
+        if state.is_over and me in winners:
             total += 1 / len(winners)
     return total / max(1, n_games)
 
@@ -211,7 +213,7 @@ def train(config: Config, log: Callable[[str], None] = print) -> list[dict[str, 
         seeds = [config.seed * 1_000_003 + total_games + i for i in range(config.games_per_iteration)]
         opts = [options_of(config, total_games + i) for i in range(config.games_per_iteration)]
         t0 = time.monotonic()
-        results = generate(game.name, players, opts, spec, seeds, config.workers)
+        results = generate(game.name, players, opts, spec, seeds, config.workers, config.max_plies)
         gen_seconds = time.monotonic() - t0
         fresh = Samples.concat([s for s, _ in results])
         total_games += len(results)
@@ -220,7 +222,14 @@ def train(config: Config, log: Callable[[str], None] = print) -> list[dict[str, 
         while sum(len(b) for b in buffer) > config.buffer and len(buffer) > 1:
             buffer.pop(0)
         data = Samples.concat(buffer)
-        before = measure(model, fresh)  # on games the model has not been fitted to yet
+        if not len(data):
+            log(f"iteration {iteration}: no samples yet (every game was cut before an outcome)")
+            if _stop(config, iteration - start_iteration, deadline, gen_seconds):
+                break
+            continue
+        # the loss on games the model has not been fitted to yet
+        before = measure(model, fresh) if len(fresh) else {k: float("nan") for k in
+                                                          ("loss", "policy_loss", "value_loss")}
         t1 = time.monotonic()
         stats = fit(model, optimizer, data, config.steps_per_iteration, config.batch, rng)
         fit_seconds = time.monotonic() - t1
@@ -261,11 +270,16 @@ def train(config: Config, log: Callable[[str], None] = print) -> list[dict[str, 
             + (f", policy alone vs greedy {row['policy_vs_greedy']:.0%}" if config.eval_games else "")
             + f" [{gen_seconds:.0f}s play, {fit_seconds:.0f}s fit]"
         )
-        if config.max_iterations is not None and iteration - start_iteration >= config.max_iterations:
-            break
-        if time.monotonic() + gen_seconds + fit_seconds > deadline:
+        if _stop(config, iteration - start_iteration, deadline, gen_seconds + fit_seconds):
             break
     return history
+
+
+def _stop(config: Config, done: int, deadline: float, last_seconds: float) -> bool:
+    """Whether another iteration would exceed the iteration count or the time budget."""
+    if config.max_iterations is not None and done >= config.max_iterations:
+        return True
+    return time.monotonic() + last_seconds > deadline
 
 
 def plot(history: list[dict[str, Any]], path: Path, title: str) -> None:
