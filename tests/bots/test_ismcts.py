@@ -13,7 +13,7 @@ import pytest
 
 from meeple import games
 from meeple.bots import get as get_bot
-from meeple.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot, rewards
+from meeple.bots.ismcts import ISMCTSBot, rewards
 from meeple.core.actions import ActionSpace
 from meeple.core.game import Game
 from meeple.core.state import State
@@ -61,9 +61,8 @@ class NimState(State):
     def view(self, seat):
         return {"pile": self.pile, "to_move": self.to_move}
 
-    def determinize(self, seat, rng):
+    def _resample(self, seat, rng):
         NimState.determinized += 1
-        return self.clone()
 
 
 class Nim(Game):
@@ -116,8 +115,8 @@ class SoloState(State):
     def view(self, seat):
         return {"points": self.points, "step": self.step}
 
-    def determinize(self, seat, rng):
-        return self.clone()
+    def _resample(self, seat, rng):
+        pass  # perfect information: nothing to redraw
 
 
 class Solo(Game):
@@ -230,7 +229,7 @@ def test_respects_the_iteration_budget():
 
 def test_default_budget_is_iterations_not_time():
     bot = ISMCTSBot(LC, seed=1)
-    assert bot.iterations == DEFAULT_ITERATIONS and bot.seconds is None
+    assert bot.iterations == LC.search_iterations == 1000 and bot.seconds is None
 
 
 def test_seconds_budget_stops_and_still_answers():
@@ -315,6 +314,7 @@ def test_truncated_playouts_use_the_evaluation_hook():
     cash, invest = root.children[0], root.children[1]
     assert cash.total > 0.7 and invest.total < 0.3
     # without a depth limit the playout runs to the end and the hook is not asked
+    # (the default rollout_done is "game over")
     SoloState.evaluated = 0
     ISMCTSBot(game, seed=1, iterations=50).search(state)
     assert SoloState.evaluated == 0
@@ -330,5 +330,118 @@ def test_default_budget_follows_the_game_and_specs_take_every_parameter():
     assert (bot.iterations, bot.rollout_depth, bot.c) == (50, 10, 0.5)
     with pytest.raises(ConfigError, match="at least 1"):
         bots.get("ismcts:iterations=0", games.get("lost-cities"))
-    with pytest.raises(ConfigError, match="parameters: iterations, seconds"):
+    with pytest.raises(ConfigError, match="parameters.*iterations, seconds"):
         bots.get("ismcts:depth=3", games.get("lost-cities"))
+
+
+# ---- every search answers: a bound no playout can escape --------------------------------
+
+LOOP_ACTIONS = ActionSpace(["pass", "finish"])
+
+
+class LoopState(State):
+    """Two seats may pass forever; ``finish`` ends the game. A random playout that
+    passes for ever would never return without the search's own bound."""
+
+    @classmethod
+    def start(cls, game, players, seed, options):
+        self = cls.__new__(cls)
+        self._init_core(players, seed, options)
+        self.finished = False
+        self.to_move = 0
+        return self
+
+    def clone(self):
+        new = LoopState.__new__(LoopState)
+        self._copy_core(new)
+        new.finished = self.finished
+        return new
+
+    def _legal_actions(self):
+        return LOOP_ACTIONS
+
+    def _apply(self, action):
+        if int(action) == 1:
+            self.finished = True
+            self.to_move = None
+        else:
+            self.to_move = 1 - self.to_move
+
+    def scores(self):
+        return [0, 0]
+
+    def view(self, seat):
+        return {"finished": self.finished}
+
+    def _resample(self, seat, rng):
+        pass
+
+
+class Loop(Game):
+    name = "toy-loop"
+    players = range(2, 3)
+    actions = LOOP_ACTIONS
+    state_class = LoopState
+    playout_limit = 50
+
+    def rollout_action(self, state, rng):
+        return LOOP_ACTIONS[0]  # the worst case: a policy that never ends the game
+
+    def prior_action(self, state, rng):
+        return LOOP_ACTIONS[0]
+
+
+LoopState.game = Loop()
+
+
+def test_a_playout_that_would_cycle_forever_is_cut_and_judged():
+    state = LoopState.game.new(2, 1)
+    bot = ISMCTSBot(LoopState.game, seed=1, iterations=30)
+    assert bot.choose(state) in state.legal_actions()
+    assert bot.last_iterations == 30
+    assert state.ply == 0
+
+
+def test_bot_specs_refuse_nonsense_with_config_errors():
+    from meeple import bots
+    from meeple.core import ConfigError, IllegalAction
+
+    lc = games.get("lost-cities")
+    with pytest.raises(ConfigError, match="needs a Game.*games.get"):
+        bots.get("greedy", "lost-cities")
+    with pytest.raises(ConfigError, match="seconds must be more than 0"):
+        bots.get("ismcts:seconds=-1", lc)
+    with pytest.raises(ConfigError, match="not both"):
+        bots.get("ismcts:iterations=10,seconds=1", lc)
+    with pytest.raises(ConfigError, match="finite"):
+        bots.get("ismcts:seconds=nan", lc)
+    with pytest.raises(ConfigError, match="given twice"):
+        bots.get("ismcts:iterations=10,iterations=20", lc)
+    with pytest.raises(ConfigError, match="whole number"):
+        bots.get("ismcts:iterations=2.5", lc)
+    # names and parameter names are case-insensitive alike; every bot takes a seed
+    bot = bots.get("ISMCTS:Iterations=12,SEED=4", lc)
+    assert bot.iterations == 12
+    state = lc.new(2, 3, rounds=1)
+    assert bots.get("greedy:seed=4", lc).choose(state) == bots.get("greedy", lc, seed=4).choose(state)
+    first = [bots.get("random:seed=9", lc).choose(state) for _ in range(3)]
+    assert len(set(first)) == 1
+    # a finished game: meeple's own error, for every bot
+    over = lc.new(2, 1, rounds=1)
+    while over.to_move is not None:
+        over.apply(over.legal_actions()[0])
+    for spec in ("random", "greedy", "ismcts:iterations=5"):
+        with pytest.raises(IllegalAction, match="game is over"):
+            bots.get(spec, lc).choose(over)
+
+
+def test_analyse_lists_the_weighed_moves_best_first_from_the_seat_information():
+    state = LC.new(2, 4, rounds=1)
+    bot = ISMCTSBot(LC, seed=3, iterations=200)
+    ranked = bot.analyse(state)
+    assert [c.visits for c in ranked] == sorted((c.visits for c in ranked), reverse=True)
+    assert sum(c.visits for c in ranked) == 200
+    assert all(0.0 <= c.value <= 1.0 for c in ranked)
+    assert {c.action for c in ranked} <= set(state.legal_actions())
+    assert ranked[0].action == ISMCTSBot(LC, seed=3, iterations=200).choose(state)
+    assert len(bot.analyse(state, top=3)) == 3

@@ -126,4 +126,18 @@ def test_seed_commitment_verifies_only_the_committed_seed():
     assert verify(42, salt, digest)
     assert not verify(43, salt, digest)
     assert not verify(42, new_salt(), digest)
-    assert "42" not in digest
+
+
+def test_edited_positions_replace_fields_and_refuse_unknown_ones():
+    from meeple.core.position import edited
+    from meeple.games.lost_cities.components import CARD_BY_TEXT
+
+    game = games.get("lost-cities")
+    state = game.new(2, 1, rounds=1)
+    hand = [CARD_BY_TEXT[t] for t in ["R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9"]]
+    other = edited(state, hands=[hand, state.hands[1]], to_move=0)
+    assert other.view(0)["hand"] == ["R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9"]
+    assert "play R2" in [str(a) for a in other.legal_actions()]
+    assert state.hands[0] != hand  # the original is untouched
+    with pytest.raises(MeepleError, match="no field 'hand'.*hands"):
+        edited(state, hand=hand)

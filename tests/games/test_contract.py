@@ -154,3 +154,95 @@ def test_random_games_end(name, seed):
     assert set(winners) <= set(range(state.players))
     # someone wins, except in a solo game the automa may win (no seat does)
     assert winners or state.players == 1
+
+
+# ---- contract v2: positions, immutable legal lists, codes, shared history --------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_positions_round_trip_and_play_on_identically(name):
+    from tests.games.sampling import sampled_states
+
+    game = games.get(name)
+    for index, state in enumerate(sampled_states(name)[::3]):
+        text = state.to_json()
+        back = game.from_json(text)
+        assert back.to_json() == text
+        assert back.log == state.log and back.ply == state.ply
+        assert back.legal_actions() == state.legal_actions()
+        for seat in [None, *range(state.players)]:
+            assert back.view(seat) == state.view(seat)
+        rng_a, rng_b = random.Random(index), random.Random(index)
+        for _ in range(30):  # chance included: the seed and chance counter came back
+            if state.to_move is None:
+                break
+            a = rng_a.choice(state.legal_actions())
+            state = state.clone()
+            state.apply(a)
+            back.apply(rng_b.choice(back.legal_actions()))
+        assert back.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_positions_refuse_other_games_other_rules_and_garbage(name):
+    from meeple.core import MeepleError
+
+    game = games.get(name)
+    other = games.get(next(n for n in NAMES if n != name))
+    text = other.new(other.players.start, 1).to_json()
+    with pytest.raises(MeepleError, match=f"not of {name!r}"):
+        game.from_json(text)
+    mine = json.loads(game.new(game.players.start, 1).to_json())
+    mine["rules"] = "0-old"
+    with pytest.raises(MeepleError, match="rules version"):
+        game.from_json(json.dumps(mine))
+    mine = json.loads(game.new(game.players.start, 1).to_json())
+    mine["fields"]["x"] = {"~object": "os:system", "fields": {}}
+    with pytest.raises(MeepleError, match="meeple's own game objects"):
+        game.from_json(json.dumps(mine))
+    for garbage in ("", "[1, 2]", "{\"position\": 1}"):
+        with pytest.raises(MeepleError):
+            game.from_json(garbage)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_legal_lists_are_immutable_and_codes_outside_the_table_are_refused(name):
+    game = games.get(name)
+    state = game.new(game.players.start, 3)
+    legal = state.legal_actions()
+    assert isinstance(legal, tuple)
+    twin = state.clone()
+    assert twin.legal_actions() == legal
+    for code in (-1, game.num_actions, 2**40):
+        with pytest.raises(ParseError, match="not an action code"):
+            game.decode(code)
+        with pytest.raises(IllegalAction, match="not an action code"):
+            state.apply(code)
+    assert game.decode(0) == 0 and str(game.decode(0)) == str(game.actions[0])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_clones_share_the_history_instead_of_copying_it(name):
+    _, final, states = random_game(name, 7)
+    late = max(states, key=lambda s: s.ply)
+    twin = late.clone()
+    assert twin._history is late._history and twin.log == late.log
+    assert len(twin._recent) < 64
+    if late.to_move is not None:
+        twin.apply(twin.legal_actions()[0])
+        assert late.ply == twin.ply - 1 and twin.log[:-1] == late.log
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_records_carry_the_rules_version_and_other_versions_are_refused(name):
+    from meeple.core import MeepleError
+
+    game = games.get(name)
+    state = game.new(game.players.start, 5)
+    state.apply(state.legal_actions()[0])
+    record = state.record()
+    assert record.rules == game.rules_version
+    assert Record.from_json(record.to_json()).rules == game.rules_version
+    record.rules = "0-old"
+    with pytest.raises(MeepleError, match="rules version '0-old'"):
+        games.replay(record)

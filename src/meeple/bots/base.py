@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Protocol
 
 from meeple.core.actions import Action
+from meeple.core.errors import ConfigError, IllegalAction
 from meeple.core.game import Game
 from meeple.core.state import State
 
@@ -14,6 +16,15 @@ class Bot(Protocol):
     name: str
 
     def choose(self, state: State) -> Action: ...
+
+
+def legal_or_refuse(state: State) -> tuple[Action, ...]:
+    """The legal actions, or meeple's own error when there is nothing to choose."""
+    if not isinstance(state, State):
+        raise TypeError(f"a bot chooses in a game state, not in {type(state).__name__}")
+    if state.to_move is None:
+        raise IllegalAction("the game is over: there is no move to choose")
+    return state.legal_actions()
 
 
 class RandomBot:
@@ -25,24 +36,31 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Action:
-        return self.rng.choice(state.legal_actions())
+        return self.rng.choice(legal_or_refuse(state))
 
 
 class GreedyBot:
-    """The game's own heuristic (``GAME.greedy_action``): fast and sensible, not deep."""
+    """The game's own heuristic (``GAME.greedy_action``): fast and sensible, not deep.
+
+    ``style`` picks one of the game's named variants (``GAME.styles``), for panels of
+    opponents that play differently from the default heuristic.
+    """
 
     name = "greedy"
 
-    def __init__(self, game: Game, seed: int | None = None) -> None:
-        if game.greedy_action is None:
-            from meeple.core.errors import ConfigError
-
-            raise ConfigError(f"{game.name} has no greedy heuristic; try random or ismcts")
-        self.policy = game.greedy_action
+    def __init__(self, game: Game, seed: int | None = None, style: str | None = None) -> None:
+        if style is None:
+            self.policy = game.greedy_action
+        else:
+            if style not in game.styles:
+                known = ", ".join(game.styles) or "none"
+                raise ConfigError(f"{game.name} has no greedy style {style!r}; styles: {known}")
+            self.policy = partial(game.style_action, style)
+            self.name = f"greedy:style={style}"
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
+        legal = legal_or_refuse(state)
         if len(legal) == 1:
             return legal[0]
         return self.policy(state, self.rng)

@@ -7,11 +7,18 @@ rollout policy until ``GAME.rollout_done`` (or for ``rollout_depth`` plies, then
 ``GAME.evaluate``), and backs up a reward per seat. Search therefore never reads hidden
 state: it only ever sees determinizations.
 
-Optional game hooks (all have generic defaults, see docs/architecture.md, "Bots"):
-``rollout_action(state, rng)``, ``rollout_done(root, state)``, ``score_scale``,
-``prior_action(state, rng)`` (the move progressive bias favours; defaults to the
-rollout policy, then ``greedy_action``; none: no bias) and ``evaluate(state) -> list[float]`` (expected final scores, for
-truncated playouts).
+Game hooks used (declared on ``Game`` with generic defaults, see docs/architecture.md):
+``rollout_action``, ``prior_action`` (the move progressive bias favours; ``None``: no
+bias), ``rollout_done``, ``evaluate`` (expected final scores where a playout stops
+early), ``score_scale``, ``search_iterations`` (the default budget) and
+``playout_limit`` (the most plies one iteration may play: the bound that makes every
+search answer even when a playout would cycle).
+
+Guidance from outside (e.g. a network, ``ismcts:net=PATH`` built by ``bots.get`` from
+``meeple.rl``) arrives as two callables: ``prior(state, legal)`` (probabilities of the
+legal actions) replaces the favourite move of progressive bias with a PUCT term, and
+``evaluate(state)`` replaces ``GAME.evaluate`` where playouts are cut (at once, by
+default, when it is given).
 """
 
 from __future__ import annotations
@@ -20,15 +27,21 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
+from meeple.bots.base import legal_or_refuse
 from meeple.core.actions import Action
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
 from meeple.core.state import State
 
-#: iterations per move when neither ``iterations`` nor ``seconds`` is given and the
-#: game sets no ``search_iterations`` of its own.
-DEFAULT_ITERATIONS = 1000
+
+class Candidate(NamedTuple):
+    """One move the search weighed: how often it was tried and how well it did."""
+
+    action: Action
+    visits: int
+    value: float  # mean reward for the deciding seat, in [0, 1] (0.5: even)
 
 
 class _Node:
@@ -64,7 +77,7 @@ def rewards(
 
 
 def _merge_prior(node: _Node, legal: Sequence[Action], probs: Sequence[float]) -> dict[int, float]:
-    """Record the guide's probabilities at ``node`` for actions it has none for yet."""
+    """Record the guide's probabilities at ``node`` for the actions it has none for yet."""
     if node.prior is None:
         node.prior = {}
     for a, p in zip(legal, probs, strict=True):
@@ -87,10 +100,23 @@ class ISMCTSBot:
         prior: Callable[[State, Sequence[Action]], Sequence[float]] | None = None,
         evaluate: Callable[[State], Sequence[float]] | None = None,
     ) -> None:
+        if iterations is not None and seconds is not None:
+            raise ConfigError(
+                "give ismcts a budget of iterations or of seconds, not both "
+                f"(got iterations={iterations}, seconds={seconds})"
+            )
         if iterations is None and seconds is None:
-            iterations = game.search_iterations or DEFAULT_ITERATIONS
+            iterations = game.search_iterations
         if iterations is not None and iterations < 1:
             raise ConfigError(f"iterations must be at least 1, got {iterations}")
+        if seconds is not None and not seconds > 0:
+            raise ConfigError(f"seconds must be more than 0, got {seconds}")
+        if exploration < 0:
+            raise ConfigError(f"exploration must be 0 or more, got {exploration}")
+        if bias < 0:
+            raise ConfigError(f"bias must be 0 or more, got {bias}")
+        if rollout_depth is not None and rollout_depth < 0:
+            raise ConfigError(f"rollout_depth must be 0 or more, got {rollout_depth}")
         self.game = game
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -99,46 +125,51 @@ class ISMCTSBot:
         self.bias = bias
         self.rollout_depth = rollout_depth
         self.last_iterations = 0
-        # ---- guidance (e.g. a network from meeple.rl): callables only ----
-        # ``prior(state, legal)``: probabilities of the legal actions, used as the
-        # PUCT term ``bias * p * sqrt(avail) / (visits + 1)`` and to order expansion;
-        # ``evaluate(state)``: expected final scores, read where playouts are cut
-        # (``rollout_depth``, 0 by default when a guide is given). The bot spec's
-        # ``net=PATH`` builds both from a network (bots.get, meeple.rl.guide).
+        # ---- guidance (callables only; see the module docstring) ----
         self.guide_prior = prior
         self.guide_evaluate = evaluate
         if evaluate is not None and rollout_depth is None:
-            self.rollout_depth = 0
+            self.rollout_depth = 0  # the evaluation judges each new leaf: no playout
 
     def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
+        legal = legal_or_refuse(state)
         if len(legal) == 1:
             return legal[0]
         root = self.search(state)
         children = root.children
         return max(legal, key=lambda a: children[int(a)].visits if int(a) in children else -1)
 
-    def _policy(self) -> Callable[[State, random.Random], Action]:
-        policy = getattr(self.game, "rollout_action", None)
-        if policy is None:
-            return lambda state, rng: rng.choice(state.legal_actions())
-        return policy
+    def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
+        """The moves the search weighed for the seat to move, most visited first, with
+        visit counts and the estimated chance of doing well (the mean reward in [0, 1]).
+
+        Search only ever sees determinizations for the deciding seat, so this is
+        honest advice from that seat's information: never the true state.
+        """
+        legal = legal_or_refuse(state)
+        if len(legal) == 1:
+            return [Candidate(legal[0], 0, float("nan"))]
+        root = self.search(state)
+        out = []
+        for action in legal:
+            node = root.children.get(int(action))
+            if node is not None and node.visits:
+                out.append(Candidate(action, node.visits, node.total / node.visits))
+        out.sort(key=lambda c: (-c.visits, -c.value))
+        return out[:top] if top else out
 
     def search(self, state: State) -> _Node:
         game, rng, c = self.game, self.rng, self.c
         seat = state.to_move
-        policy = self._policy()
-        prior = (
-            getattr(game, "prior_action", None)
-            or getattr(game, "rollout_action", None)
-            or getattr(game, "greedy_action", None)
-        )
-        bias = self.bias if prior is not None else 0.0
+        policy = game.rollout_action
+        prior = game.prior_action
+        bias = self.bias
         done = game.rollout_done
         scale = game.score_scale
-        evaluate = self.guide_evaluate or getattr(game, "evaluate", None)
-        depth_limit = self.rollout_depth if evaluate is not None else None
+        evaluate = self.guide_evaluate or game.evaluate
         guide = self.guide_prior
+        depth_limit = self.rollout_depth
+        ply_limit = game.playout_limit
         root = _Node(mover=-1)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations if self.iterations is not None else 1 << 60
@@ -149,10 +180,11 @@ class ISMCTSBot:
                 break
             n += 1
             world = state.determinize(seat, rng)
+            stop = world.ply + ply_limit  # the bound no policy can escape
             node = root
             path = [root]
             # ---- selection and expansion ----
-            while world.to_move is not None and not done(state, world):
+            while world.to_move is not None and world.ply < stop and not done(state, world):
                 legal = world.legal_actions()
                 if len(legal) == 1:  # forced: no decision, no node
                     world.apply(legal[0])
@@ -162,13 +194,10 @@ class ISMCTSBot:
                     probs = node.prior
                     if probs is None or any(int(a) not in probs for a in legal):
                         probs = _merge_prior(node, legal, guide(world, legal))
-                    favourite = -1
+                    liked = None
                 else:
-                    favourite = (
-                        int(prior(world, rng))
-                        if prior is not None and (bias > 0.0 or len(children) < len(legal))
-                        else -1
-                    )
+                    liked = prior(world, rng) if bias > 0.0 or len(children) < len(legal) else None
+                favourite = -1 if liked is None else int(liked)
                 untried = None
                 for a in legal:
                     child = children.get(int(a))
@@ -196,7 +225,7 @@ class ISMCTSBot:
                     v = ch.visits
                     value = ch.total / v + c * sqrt(log(ch.avail) / v)
                     if guide is not None:
-                        value += self.bias * probs[int(a)] * sqrt(ch.avail) / (v + 1)
+                        value += bias * probs[int(a)] * sqrt(ch.avail) / (v + 1)
                     elif bias > 0.0 and int(a) == favourite:
                         value += bias / (v + 1)
                     if value > best_value:
@@ -205,20 +234,19 @@ class ISMCTSBot:
                 node = children[int(best)]
                 path.append(node)
             # ---- playout ----
-            plies = 0
-            while world.to_move is not None and not done(state, world):
-                if depth_limit is not None and plies >= depth_limit:
-                    break
+            leaf = world.ply
+            if depth_limit is not None:
+                stop = min(stop, world.ply + depth_limit)
+            while world.to_move is not None and world.ply < stop and not done(state, world):
                 world.apply(policy(world, rng))
-                plies += 1
-            if world.to_move is not None and evaluate is not None and not done(state, world):
-                result = rewards(state, world, scale, evaluate(world))
-                if guide is not None and plies == 0 and path[-1].prior is None:
-                    leaf = world.legal_actions()  # same position: the guide reuses its pass
-                    if len(leaf) > 1:
-                        _merge_prior(path[-1], leaf, guide(world, leaf))
-            else:
+            if world.to_move is None:
                 result = rewards(state, world, scale)
+            else:  # stopped early: judged by the game (default: running scores)
+                result = rewards(state, world, scale, evaluate(world))
+                if guide is not None and world.ply == leaf and path[-1].prior is None:
+                    here = world.legal_actions()  # the new leaf: the guide reuses its pass
+                    if len(here) > 1:
+                        _merge_prior(path[-1], here, guide(world, here))
             for node in path:
                 node.visits += 1
                 if node.mover >= 0:

@@ -8,7 +8,7 @@ from meeple.core.errors import (
     NotYourTurn,
     ParseError,
 )
-from meeple.core.game import Game, Option
+from meeple.core.game import Game, GlossaryEntry, Option
 from meeple.core.record import Record
 from meeple.core.state import State
 
@@ -18,6 +18,7 @@ __all__ = [
     "ActionTable",
     "ConfigError",
     "Game",
+    "GlossaryEntry",
     "IllegalAction",
     "MeepleError",
     "NotYourTurn",

@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.actions import Action, ActionSpace
-from meeple.core.errors import ConfigError
+from meeple.core.errors import ConfigError, ParseError
 
 if TYPE_CHECKING:
     from meeple.core.state import State
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    """One thing a player may look up: ``info QUARRY`` or ``info QUA``."""
+
+    name: str
+    kind: str  # "character", "tile", "building", "objective", "card", ...
+    text: str  # the full text a player needs: cost, effect, points
+    abbreviations: tuple[str, ...] = ()
+    #: True where the official text is not public and meeple designed it (Lowlands)
+    design: bool = False
 
 
 @dataclass(frozen=True)
@@ -104,33 +116,143 @@ class Game:
         return int(action)
 
     def decode(self, index: int) -> Action:
+        """The action whose code is ``index``; codes outside the table are refused."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.actions):
+            raise ParseError(
+                f"{index!r} is not an action code of {self.name}; "
+                f"codes are whole numbers from 0 to {len(self.actions) - 1}"
+            )
         return self.actions[index]
 
     @property
     def num_actions(self) -> int:
         return len(self.actions)
 
-    # ---- presentation and bot hooks (overridden per game) ----------------
+    # ---- positions -------------------------------------------------------
+    def from_json(self, text: str) -> State:
+        """Read back a position written by ``state.to_json()`` (checks game and rules)."""
+        from meeple.core.position import load_position
+
+        return load_position(self, text)
+
+    # ---- hooks: every one a game may override, with its generic default ----
+    # Bots, the CLI and the benchmarks call these directly; none is probed with
+    # getattr. A game overrides what it knows better.
+
+    #: the version of the rules this implementation plays. Records carry it, and a
+    #: record of another version is refused instead of replaying a different game.
+    #: Bump it whenever a change can alter the outcome of a recorded game.
+    rules_version: str = "1"
+
     def render(self, state: State, seat: int | None = None) -> str:
-        """The board as text for ``seat`` (``None``: a spectator)."""
+        """The board as text for ``seat`` (``None``: a spectator); default: the view as JSON."""
         import json
 
         return json.dumps(state.view(seat), indent=1)
 
-    #: optional: ``greedy_action(state, rng) -> Action``, the game's heuristic move.
-    greedy_action: Callable[[State, random.Random], Action] | None = None
-    #: optional: a cheap policy for search rollouts (defaults to uniform random).
-    rollout_action: Callable[[State, random.Random], Action] | None = None
+    def render_detail(self, state: State, seat: int | None, what: str) -> str | None:
+        """A closer look asked for at the prompt (``show farm 2``, ``show route``):
+        text for ``what``, or ``None`` when the game has no such detail."""
+        return None
+
+    def status(self, view: dict[str, Any]) -> str:
+        """One line saying who is being asked what, right now, from a view (so it
+        leaks nothing): e.g. "seat 2 pays for the dike (2 points left)"."""
+        if view.get("to_move") is None:
+            return "the game is over"
+        return f"seat {view['to_move']} to move"
+
+    def greedy_action(self, state: State, rng: random.Random) -> Action:
+        """The ``greedy`` bot's move: the game's one-step heuristic.
+
+        Default: uniform random, for a game that has no heuristic yet. Must read only
+        what ``state.to_move`` may know (the bots-do-not-peek test checks it).
+        """
+        return rng.choice(state.legal_actions())
+
+    def rollout_action(self, state: State, rng: random.Random) -> Action:
+        """The cheap policy that plays out search simulations. Default: uniform random."""
+        return rng.choice(state.legal_actions())
+
+    def prior_action(self, state: State, rng: random.Random) -> Action | None:
+        """The move search's progressive bias favours at a tree node (``None``: no bias).
+
+        Default: none. Games with a good cheap policy return it (usually the rollout
+        policy), so the tree first tries, for every seat, what a sensible player plays.
+        """
+        return None
 
     def rollout_done(self, root: State, state: State) -> bool:
-        """Where search rollouts may stop and read ``scores()``; default: game over."""
+        """Where search playouts may stop and read ``evaluate``; default: the game is over."""
         return state.to_move is None
+
+    def evaluate(self, state: State) -> list[float]:
+        """Expected final scores per seat, read where a playout stops early.
+
+        Playouts stop at ``rollout_done``, at the bot's ``rollout_depth`` or at the
+        search's hard bound (``playout_limit``). Default: the running ``scores()``;
+        games that can judge a position better override it.
+        """
+        return [float(s) for s in state.scores()]
 
     #: the score difference that counts as a clear win, for search rewards.
     score_scale: float = 20.0
-    #: ISMCTS iterations per move by default (None: the bot's own default), so a
-    #: game whose playouts are slow still answers in about a second.
-    search_iterations: int | None = None
+    #: ISMCTS iterations per move by default, so a game whose playouts are slow still
+    #: answers in about a second.
+    search_iterations: int = 1000
+    #: the most plies one search iteration may play (tree walk and playout together);
+    #: past it the playout stops and ``evaluate`` judges the position. A bound no policy
+    #: can escape, so every search answers even if a playout would cycle.
+    playout_limit: int = 2000
+
+    #: a bound on the decisions of one game at each player count that no sequence of
+    #: legal moves can exceed (the rules guarantee the game ends; the stalling tests
+    #: drive adversaries against it). Servers and tournaments may rely on it.
+    def decision_bound(self, players: int) -> int:
+        """The most decisions a game of ``players`` can take (see docs/architecture.md)."""
+        return 100_000
+
+    # ---- hooks for people: names, scores and events in words ---------------
+    def glossary(self) -> Sequence[GlossaryEntry]:
+        """Every card, tile, building, character or objective a player may look up."""
+        return ()
+
+    def lookup(self, text: str) -> GlossaryEntry | None:
+        """The glossary entry named ``text`` or abbreviated so (case and spacing ignored)."""
+        key = " ".join(text.split()).lower()
+        for entry in self.glossary():
+            if key == entry.name.lower() or key in (a.lower() for a in entry.abbreviations):
+                return entry
+        return None
+
+    def score_breakdown(self, state: State) -> list[dict[str, int]]:
+        """Per seat, what each part of the score is worth (label -> points), in the order
+        a player would count them; the parts add up to ``scores()``. Default: the total."""
+        return [{"total": score} for score in state.scores()]
+
+    def narrate(self, before: dict[str, Any], action: str, after: dict[str, Any]) -> list[str]:
+        """What happened, in words, when ``action`` took the game from one view to the
+        next (both views of the same seat, or both ``None``'s). Built from views only, so
+        it can never tell a seat what it may not know. Automatic steps (upkeep, tides,
+        feeding, round ends) are described here. Default: nothing beyond the action."""
+        return []
+
+    #: named variants of ``greedy_action`` for panels of differently-styled opponents
+    #: (style -> what it does), played as ``greedy:style=NAME``
+    styles: Mapping[str, str] = {}
+
+    def style_action(self, style: str, state: State, rng: random.Random) -> Action:
+        """The move of the heuristic variant ``style`` (one of ``styles``)."""
+        raise ConfigError(f"{self.name} has no heuristic styles; plain greedy only")
+
+    def simulation_report(self, finals: Sequence[State]) -> str:
+        """What ``meeple simulate --report`` prints about these finished games.
+
+        Default: score and length statistics per seat; games add their own figures.
+        """
+        from meeple.core.report import generic_report
+
+        return generic_report(finals)
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"

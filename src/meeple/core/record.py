@@ -13,7 +13,8 @@ from typing import Any
 
 from meeple.core.errors import MeepleError
 
-FORMAT = 1
+#: format 2 added ``rules``; a format 1 record was played under rules version "1"
+FORMAT = 2
 
 
 @dataclass
@@ -23,6 +24,8 @@ class Record:
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     actions: list[str] = field(default_factory=list)
+    #: the game's ``rules_version`` when the record was written
+    rules: str = "1"
 
     def to_json(self) -> str:
         return json.dumps({"format": FORMAT, **asdict(self)}, indent=1)
@@ -35,11 +38,13 @@ class Record:
             raise MeepleError(f"a record is JSON; this text is not: {err}") from None
         if not isinstance(data, dict):
             raise MeepleError("a record is a JSON object with game, players, seed, actions")
-        data.pop("format", None)
+        fmt = data.pop("format", 1)
+        if fmt not in (1, FORMAT):
+            raise MeepleError(f"record format {fmt!r} is not one this meeple reads (1 or {FORMAT})")
         missing = [k for k in ("game", "players", "seed") if k not in data]
         if missing:
             raise MeepleError(f"the record lacks {', '.join(missing)}")
-        unknown = set(data) - {"game", "players", "seed", "options", "actions"}
+        unknown = set(data) - {"game", "players", "seed", "options", "actions", "rules"}
         if unknown:
             raise MeepleError(f"the record has unknown fields: {', '.join(sorted(unknown))}")
         return cls(**data)

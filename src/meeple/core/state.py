@@ -7,11 +7,14 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.core.actions import Action
-from meeple.core.errors import IllegalAction, NotYourTurn, ParseError
+from meeple.core.errors import ConfigError, IllegalAction, NotYourTurn, ParseError
 
 if TYPE_CHECKING:
     from meeple.core.game import Game
     from meeple.core.record import Record
+
+#: actions per frozen chunk of the shared history (see ``_copy_core``)
+HISTORY_CHUNK = 64
 
 
 class State:
@@ -19,7 +22,7 @@ class State:
 
     Subclasses implement ``start`` (setup), ``_legal_actions``, ``_apply`` (which may
     assume the action is legal and must not raise), ``clone``, ``view``,
-    ``determinize`` and ``scores``. This base class keeps what every
+    ``_resample`` (the game's part of ``determinize``) and ``scores``. This base class keeps what every
     game shares: the seed-driven chance, the action log, the legality check that
     leaves a state untouched when a move is refused, and the cached legal list.
     """
@@ -47,18 +50,26 @@ class State:
         self.to_move = None
         self.reveals = 0
         self._chance = 0
-        self._actions: list[int] = []
-        self._legal: Sequence[Action] | None = None
+        self._history: tuple[tuple[int, ...], ...] = ()  # full chunks, shared by clones
+        self._recent: list[int] = []  # the last < HISTORY_CHUNK actions
+        self._ply = 0
+        self._legal: tuple[Action, ...] | None = None
 
     def _copy_core(self, other: State) -> None:
-        """Copy the shared fields into ``other`` (a bare ``__new__`` instance)."""
+        """Copy the shared fields into ``other`` (a bare ``__new__`` instance).
+
+        The history is shared, not copied: full chunks are immutable tuples, so a
+        clone costs the same at ply 10 and at ply 1000.
+        """
         other.players = self.players
         other.seed = self.seed
         other.options = self.options
         other.to_move = self.to_move
         other.reveals = self.reveals
         other._chance = self._chance
-        other._actions = self._actions.copy()
+        other._history = self._history
+        other._recent = self._recent.copy()
+        other._ply = self._ply
         other._legal = self._legal
 
     def chance(self) -> random.Random:
@@ -72,14 +83,12 @@ class State:
         return random.Random(f"{self.seed}/{self._chance}")
 
     # ---- the contract ----------------------------------------------------
-    def legal_actions(self) -> Sequence[Action]:
-        """The legal actions of ``to_move``; never empty while the game runs.
-
-        The returned sequence is shared with the state's cache: do not mutate it.
-        """
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of ``to_move``, in a fixed order; never empty while the game
+        runs, empty when it is over. A tuple: callers cannot corrupt the cache."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = () if self.to_move is None else self._legal_actions()
+            legal = self._legal = () if self.to_move is None else tuple(self._legal_actions())
         return legal
 
     def apply(self, action: Action | int | str, seat: int | None = None) -> None:
@@ -96,22 +105,25 @@ class State:
             raise NotYourTurn(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._legal_actions()
+            legal = self._legal = tuple(self._legal_actions())
         if action not in legal:
             raise IllegalAction(self._refusal(action))
         self._legal = None
         self._apply(action)
-        self._actions.append(int(action))
+        recent = self._recent
+        recent.append(action)
+        if len(recent) == HISTORY_CHUNK:
+            self._history += (tuple(recent),)
+            self._recent = []
+        self._ply += 1
 
     def _refusal(self, action: int) -> str:
         try:
-            text = str(self.game.decode(int(action)))
-        except (IndexError, TypeError, ValueError):
-            return (
-                f"{action!r} is not an action code of {self.game.name}; "
-                f"codes run from 0 to {self.game.num_actions - 1}"
-            )
-        reason = self.why_illegal(self.game.decode(int(action)))
+            decoded = self.game.decode(action)
+        except ParseError as err:
+            return str(err)
+        text = str(decoded)
+        reason = self.why_illegal(decoded)
         shown = ", ".join(str(a) for a in self.legal_actions()[:12])
         more = "" if len(self.legal_actions()) <= 12 else ", ..."
         return f"{text!r} is not legal: {reason}. Legal now: {shown}{more}"
@@ -144,7 +156,25 @@ class State:
         raise NotImplementedError
 
     def determinize(self, seat: int, rng: random.Random) -> State:
-        """A copy where all that ``seat`` cannot see is resampled consistently."""
+        """A world ``seat`` cannot tell from this one: everything it cannot see resampled.
+
+        A template: core clones, replaces the seed (so no future shuffle can be learnt
+        from it) and clears caches; the game's ``_resample`` redraws the hidden zones
+        from pools built in a canonical order (never the true order), so two states
+        with the same ``view(seat)`` give the same worlds for the same ``rng``.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ConfigError(f"seat must be from 0 to {self.players - 1}, got {seat!r}")
+        world = self.clone()
+        world.seed = rng.getrandbits(48)
+        world._chance = 0
+        world._legal = None
+        world._resample(seat, rng)
+        world._legal = None
+        return world
+
+    def _resample(self, seat: int, rng: random.Random) -> None:
+        """Redraw, in place, every zone ``seat`` cannot see (this is already a clone)."""
         raise NotImplementedError
 
     # ---- conveniences shared by every game --------------------------------
@@ -154,13 +184,20 @@ class State:
 
     @property
     def ply(self) -> int:
-        return len(self._actions)
+        """How many actions have been played."""
+        return self._ply
+
+    def history(self) -> list[int]:
+        """The codes of the actions played so far."""
+        codes = [int(code) for chunk in self._history for code in chunk]
+        codes.extend(int(code) for code in self._recent)
+        return codes
 
     @property
     def log(self) -> list[str]:
         """The actions played so far, in notation."""
         table = self.game.actions
-        return [table[i].text for i in self._actions]
+        return [table[i].text for i in self.history()]
 
     def record(self) -> Record:
         from meeple.core.record import Record
@@ -171,7 +208,18 @@ class State:
             seed=self.seed,
             options=dict(self.options),
             actions=self.log,
+            rules=self.game.rules_version,
         )
+
+    def to_json(self) -> str:
+        """The full position (every field, hidden ones included) as JSON text.
+
+        For tests, server snapshots and bug reports; ``GAME.from_json`` reads it back.
+        It holds the seed and every hidden card: never send it to a player.
+        """
+        from meeple.core.position import dump_position
+
+        return dump_position(self)
 
     def parse(self, text: str) -> Action:
         """Parse notation, naming the legal moves when the text is not one."""

@@ -35,6 +35,12 @@ def get(name: str) -> Game:
 def replay(record: Record) -> State:
     """Rebuild the game a record describes, checking every action on the way."""
     game = get(record.game)
+    if record.rules != game.rules_version:
+        raise MeepleError(
+            f"this record was played under {game.name} rules version {record.rules!r}; "
+            f"this meeple plays version {game.rules_version!r}, which may differ, so it "
+            "cannot replay it faithfully"
+        )
     state = game.new(record.players, record.seed, **record.options)
     for ply, text in enumerate(record.actions):
         try:

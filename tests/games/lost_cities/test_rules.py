@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from meeple.core import ConfigError, IllegalAction, ParseError
-from meeple.games.lost_cities.components import CARD_BY_TEXT
+from meeple.games.lost_cities.components import CARD_BY_TEXT, COLOR_OF
 from tests.games.lost_cities.helpers import GAME, position
 
 HAND0 = "RH RH R3 R5 B2 B9 GH Y10"
@@ -168,6 +168,23 @@ def test_known_cards_follow_discard_draws_and_survive_determinize():
     s.apply("draw deck")
     s.apply("play B9")
     assert s.view(0)["known"] == [[], []]
+
+
+def test_playing_one_of_two_identical_wagers_forgets_the_known_one():
+    # ruling LC-8: seat 1 takes a blue wager from the pile and holds another one; when
+    # it plays a blue wager, seat 0 cannot tell which, so no blue wager stays known
+    s = position("R2 R3 R4 R5 R6 R7 R8 R9", "BH Y2 Y3 Y4 Y5 Y6 Y7 Y8", "G2 G3 G4 G5 G6")
+    s.discards[COLOR_OF[CARD_BY_TEXT["BH"]]] = [CARD_BY_TEXT["BH"]]
+    s.apply("discard R2")
+    s.apply("draw deck")
+    s.apply("discard Y8")
+    s.apply("draw B")
+    assert s.view(0)["known"] == [[], ["BH"]]
+    s.apply("discard R3")
+    s.apply("draw deck")
+    s.apply("play BH")
+    assert s.view(0)["known"] == [[], []]
+    assert CARD_BY_TEXT["BH"] in s.hands[1]  # it does hold the other one
 
 
 def test_determinize_reshuffles_what_is_hidden():

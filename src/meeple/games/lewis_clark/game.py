@@ -48,6 +48,7 @@ class LewisClark(Game):
 
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)
+    prior_action = staticmethod(strategy.rollout_action)
 
     #: search playouts stop this many rounds after the root (the game may run long)
     rollout_rounds = 4

@@ -104,16 +104,15 @@ def view(state: LewisClarkState, seat: int | None) -> dict[str, Any]:
         v["end"] = state.end_reason
     return v
 
-def determinize(state: LewisClarkState, seat: int, rng: random.Random) -> LewisClarkState:
+def resample(new: LewisClarkState, seat: int, rng: random.Random) -> None:
     """Reshuffle the deck; re-choose which of another seat's cards lie face down.
 
     Every card's way into a hand is public (starting hand, recruitment, camp), so
     the multiset hand + face-down supports of each seat is known; only which of
     them are face down is hidden, up to the backs (strength, badge) shown.
     """
-    new = state.clone()
     rng.shuffle(new.deck)
-    for s in range(state.players):
+    for s in range(new.players):
         if s == seat:
             continue
         slots: list[list[int]] = [e for e in new.areas[s] if e[1] >= 0]
@@ -131,9 +130,5 @@ def determinize(state: LewisClarkState, seat: int, rng: random.Random) -> LewisC
             i = next(j for j, k in enumerate(pool) if BACK[k] == want)
             new.support = pool.pop(i)
         new.hands[s] = pool
-    new.seed = rng.getrandbits(48)
-    new._chance = 0
-    new._legal = None
-    return new
 
 

@@ -811,10 +811,10 @@ class LewisClarkState(State):
 
         return view(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> LewisClarkState:
-        from meeple.games.lewis_clark.information import determinize
+    def _resample(self, seat: int, rng: random.Random) -> None:
+        from meeple.games.lewis_clark.information import resample
 
-        return determinize(self, seat, rng)
+        resample(self, seat, rng)
 
 
 _ACTIONS = tuple(ACTIONS)

@@ -39,6 +39,7 @@ class LittleTown(Game):
 
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)
+    prior_action = staticmethod(strategy.rollout_action)
     simulation_report = staticmethod(simulation_report)
 
     def rollout_done(self, root: LittleTownState, state: LittleTownState) -> bool:

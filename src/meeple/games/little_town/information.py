@@ -85,16 +85,15 @@ def view(state: LittleTownState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def determinize(state: LittleTownState, seat: int, rng: random.Random) -> LittleTownState:
+def resample(new: LittleTownState, seat: int, rng: random.Random) -> None:
     """Redeal the objectives ``seat`` has not seen, keeping every hand size and
     the setup rule that (!) cards need their tiles on the starting market."""
-    new = state.clone()
-    others = [s for s in range(state.players) if s != seat]
+    others = [s for s in range(new.players) if s != seat]
     pool = new.deck.copy()
     for s in others:
         pool.extend(new.hands[s])
     rng.shuffle(pool)
-    market = state.initial_market
+    market = new.initial_market
     for s in others:
         need = len(new.hands[s])
         hand: list[int] = []
@@ -107,7 +106,3 @@ def determinize(state: LittleTownState, seat: int, rng: random.Random) -> Little
         pool = keep
         new.hands[s] = sorted(hand)
     new.deck = sorted(pool)
-    new.seed = rng.getrandbits(48)
-    new._chance = 0
-    new._legal = None
-    return new

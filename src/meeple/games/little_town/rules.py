@@ -552,7 +552,7 @@ class LittleTownState(State):
                 if only == END:
                     self._end_turn()
                     continue
-            self._legal = legal
+            self._legal = tuple(legal)
             return
         self._legal = ()
 
@@ -687,5 +687,5 @@ class LittleTownState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         return information.view(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> LittleTownState:
-        return information.determinize(self, seat, rng)
+    def _resample(self, seat: int, rng: random.Random) -> None:
+        information.resample(self, seat, rng)

@@ -25,6 +25,7 @@ class LostCities(Game):
 
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)
+    prior_action = staticmethod(strategy.rollout_action)
 
     def rollout_done(self, root, state):
         """Search reads the score at the end of the round it started in."""

@@ -170,7 +170,7 @@ class LostCitiesState(State):
             k = a % N_KINDS
             hand.remove(k)
             known = self.known[seat]
-            if k in known and known.count(k) > hand.count(k):
+            if k in known:  # ruling LC-8: identical cards, so one fewer is known
                 known.remove(k)
             c = COLOR_OF[k]
             if a < DISCARD:
@@ -256,22 +256,18 @@ class LostCitiesState(State):
             view["winners"] = self.winners()
         return view
 
-    def determinize(self, seat: int, rng: random.Random) -> LostCitiesState:
+    def _resample(self, seat: int, rng: random.Random) -> None:
         """Redeal the other hand's unknown cards and the deck; keep known cards.
 
-        The seed is replaced too: later rounds' deals are hidden from every seat.
+        The pool is sorted before it is shuffled, so the true hand and deck order
+        cannot steer the world (core replaces the seed: later deals are hidden too).
         """
-        new = self.clone()
         other = 1 - seat
-        unknown = new.hands[other].copy()
-        for k in new.known[other]:
+        unknown = self.hands[other].copy()
+        for k in self.known[other]:
             unknown.remove(k)
-        pool = unknown + new.deck
+        pool = sorted(unknown + self.deck)
         rng.shuffle(pool)
         split = len(unknown)
-        new.hands[other] = new.known[other].copy() + pool[:split]
-        new.deck = pool[split:]
-        new.seed = rng.getrandbits(48)
-        new._chance = 0
-        new._legal = None
-        return new
+        self.hands[other] = self.known[other].copy() + pool[:split]
+        self.deck = pool[split:]

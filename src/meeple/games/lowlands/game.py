@@ -33,6 +33,7 @@ class Lowlands(Game):
 
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)
+    prior_action = staticmethod(strategy.rollout_action)
     simulation_report = staticmethod(simulation_report)
 
     #: playout length (decisions) after which search reads the running score

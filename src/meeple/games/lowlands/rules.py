@@ -223,10 +223,10 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
 
         return build_view(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> LowlandsState:
+    def _resample(self, seat: int, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see: other hands' unseen cards, the deck order,
         the tile stacks, and the face-down flood cards (kept to their visible backs)."""
-        new = self.clone()
+        new = self
         pool = list(new.deck)
         unknown = {}
         # a player who chose a tile (placing or paying it) is known to be able to finish: keep
@@ -258,10 +258,6 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
                 i = next(i for i, f in enumerate(unseen) if flood_back(f) == back)
                 c[0] = unseen.pop(i)
         new.flood_deck = unseen
-        new.seed = rng.getrandbits(48)
-        new._chance = 0
-        new._legal = None
-        return new
 
 
 __all__ = [
