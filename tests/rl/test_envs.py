@@ -172,3 +172,20 @@ def test_render_ansi_gives_the_board_as_text():
     env.reset(seed=0)
     text = env.render()
     assert isinstance(text, str) and "[" not in text.split("\n")[0][:1]
+
+
+def test_environments_and_the_network_bot_do_not_import_torch():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, meeple, meeple.rl as rl\n"
+        "from meeple import bots, games\n"
+        "e = rl.env('lost-cities'); e.reset(seed=0); e.last()\n"
+        "g = rl.gym_env('little-town', opponents=['random'], players=2); g.reset(seed=0)\n"
+        "b = bots.get('ismcts:net=default,iterations=5', games.get('lost-cities'))\n"
+        "b.choose(games.get('lost-cities').new(2, 1))\n"
+        "assert 'torch' not in sys.modules, 'torch was imported'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
