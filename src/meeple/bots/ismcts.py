@@ -18,7 +18,9 @@ Guidance from outside (e.g. a network, ``ismcts:net=PATH`` built by ``bots.get``
 ``meeple.rl``) arrives as two callables: ``prior(state, legal)`` (probabilities of the
 legal actions) replaces the favourite move of progressive bias with a PUCT term, and
 ``evaluate(state)`` replaces ``GAME.evaluate`` where playouts are cut (at once, by
-default, when it is given).
+default, when it is given). The prior adds a PUCT term and orders expansion; the
+game's favourite move keeps its progressive bias (it is expanded first and keeps
+its bonus), so a flat network prior cannot make the search blinder than without it.
 """
 
 from __future__ import annotations
@@ -190,13 +192,11 @@ class ISMCTSBot:
                     world.apply(legal[0])
                     continue
                 children = node.children
-                if guide is not None:  # guided: the prior's probabilities, no favourite
+                if guide is not None:  # guided: the prior's probabilities (PUCT)
                     probs = node.prior
                     if probs is None or any(int(a) not in probs for a in legal):
                         probs = _merge_prior(node, legal, guide(world, legal))
-                    liked = None
-                else:
-                    liked = prior(world, rng) if bias > 0.0 or len(children) < len(legal) else None
+                liked = prior(world, rng) if bias > 0.0 or len(children) < len(legal) else None
                 favourite = -1 if liked is None else int(liked)
                 untried = None
                 for a in legal:
@@ -226,7 +226,7 @@ class ISMCTSBot:
                     value = ch.total / v + c * sqrt(log(ch.avail) / v)
                     if guide is not None:
                         value += bias * probs[int(a)] * sqrt(ch.avail) / (v + 1)
-                    elif bias > 0.0 and int(a) == favourite:
+                    if bias > 0.0 and int(a) == favourite:
                         value += bias / (v + 1)
                     if value > best_value:
                         best, best_value = a, value
