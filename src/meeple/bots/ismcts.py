@@ -194,8 +194,13 @@ class ISMCTSBot:
                 children = node.children
                 if guide is not None:  # guided: the prior's probabilities (PUCT)
                     probs = node.prior
-                    if probs is None or any(int(a) not in probs for a in legal):
+                    if probs is None:
                         probs = _merge_prior(node, legal, guide(world, legal))
+                    elif len(probs) < len(legal) or any(int(a) not in probs for a in legal):
+                        # an action this world offers that earlier worlds did not: an even
+                        # share, not another network pass
+                        for a in legal:
+                            probs.setdefault(int(a), 1.0 / len(legal))
                 liked = prior(world, rng) if bias > 0.0 or len(children) < len(legal) else None
                 favourite = -1 if liked is None else int(liked)
                 untried = None
