@@ -94,8 +94,8 @@ def status(view: dict[str, Any]) -> str:
         if len(winners) > 1:
             return f"the game is over: a tie at {scores[0]} points"
         w = winners[0]
-        verb = "win" if view.get("seat") == w else "wins"
-        return f"the game is over: {_seat(view, w)} {verb}, {scores[w]} to {scores[1 - w]}"
+        who = "you win" if view.get("seat") == w else f"seat {w} wins"
+        return f"the game is over: {who}, {scores[w]} to {scores[1 - w]}"
     seat = view["to_move"]
     if view["phase"] == DRAW_PHASE:
         ask = "draws a card: the deck or the top of a discard pile"

@@ -50,41 +50,42 @@ class Style:
     #: hand points needed to add a wager; a wager that starts a colour gets this bonus
     wager_need: int = 30
     wager_bonus: float = 1.0
+    #: plays wagers at all
+    wagers: bool = True
     #: at most this many expeditions
     max_expeditions: int = 6
     #: penalties per skipped rank and per hand card of the colour a play would kill
     skip_penalty: float = 1.5
     gap_penalty: float = 4.0
-    #: weight of "the opponent could use it" when choosing what to discard
-    deny: float = 1.0
-    #: draw a pile top the opponent could play, when nothing better is on offer
-    deny_draws: bool = False
-    #: play only the card that closes the smallest gap on a started expedition
-    lowest_gap_only: bool = False
+    #: the committer: always extends a started expedition, with the card that closes
+    #: the smallest gap, before anything else; starts a colour only when it cannot
+    commit: bool = False
+    #: value of a pile card that would add to a colour not yet started (0: never taken)
+    scavenge: float = 0.0
 
 
 GREEDY = Style("the default: starts a colour when the hand pays its 20, extends closely")
 
 STYLES: dict[str, Style] = {
     "cautious": Style(
-        "starts at most 3 expeditions, only with 30+ points in hand and early; wagers rarely; "
-        "avoids skipping ranks",
-        start_need=30, late_deck=20, wager_need=45, max_expeditions=3, skip_penalty=3.0,
+        "starts at most 2 expeditions, only with 26+ points in hand and early in the round; "
+        "wagers only on very strong holdings; avoids skipping ranks",
+        start_need=26, late_deck=18, wager_need=40, max_expeditions=2, skip_penalty=3.0,
     ),
     "aggressive": Style(
-        "starts any colour with 14+ points in hand, until late in the round; "
+        "starts any colour with 14+ points in hand until late in the round, "
         "wagers early and often",
         start_need=14, late_deck=5, wager_need=10, wager_bonus=6.0, skip_penalty=0.75,
     ),
     "committer": Style(
-        "on its expeditions plays only the card that closes the smallest gap; "
-        "starts a colour only with its lowest card",
-        lowest_gap_only=True,
+        "plays only what extends its lowest gap: whenever a started expedition can grow it "
+        "plays the card that skips least, whatever it skips; never wagers",
+        commit=True, wagers=False,
     ),
-    "blocker": Style(
-        "denies the opponent: never discards what the opponent's expeditions can take "
-        "and draws such cards from the piles when it needs nothing",
-        deny=3.0, deny_draws=True,
+    "scavenger": Style(
+        "lives off the discard piles: takes any pile card that adds to a colour it holds, "
+        "so its rounds run longer; otherwise the default",
+        scavenge=1.0, start_need=20,
     ),
 }
 
@@ -129,15 +130,18 @@ def _play_value(state: LostCitiesState, seat: int, k: int, style: Style) -> floa
     tops = state.top_ranks[seat]
     top = tops[c]
     late = len(state.deck) < style.late_deck
-    if style.lowest_gap_only and _gap(state, seat, k):
-        return -50.0  # the committer never skips a card it holds
+    if r == WAGER and not style.wagers:
+        return -50.0
+    if style.commit:
+        smallest = _smallest_skip(state, seat)
+        if smallest < 99:  # something extends: only the card that skips least
+            if top >= 0 and r != WAGER and r - top - 1 == smallest:
+                return 100.0 - r
+            return -50.0
     if top == -1 or top == WAGER and r != WAGER:
         # starting (or first number after wagers): only with enough in hand to pay 20
-        if top == -1:
-            if late or sum(1 for t in tops if t >= 0) >= style.max_expeditions:
-                return -50.0
-            if style.lowest_gap_only and _smallest_skip(state, seat) < 99:
-                return -50.0  # it extends what it has before it starts anything
+        if top == -1 and (late or sum(1 for t in tops if t >= 0) >= style.max_expeditions):
+            return -50.0
         pot = _potential(state, seat, c) + sum(VALUE_OF[x] for x in state.expeditions[seat][c])
         need = style.start_need if top == -1 else style.start_need - 4
         if pot < need:
@@ -147,8 +151,6 @@ def _play_value(state: LostCitiesState, seat: int, k: int, style: Style) -> floa
         pot = _potential(state, seat, c)
         return (pot - style.wager_need) / 3 if not late else -40.0
     skipped = r - top - 1
-    if style.lowest_gap_only and skipped > _smallest_skip(state, seat):
-        return -50.0
     return 8 - style.gap_penalty * _gap(state, seat, k) - style.skip_penalty * skipped
 
 
@@ -166,7 +168,7 @@ def _discard_cost(state: LostCitiesState, seat: int, k: int, style: Style) -> fl
         cost += (VALUE_OF[k] if r != WAGER else 6) * (1.0 if mine >= 0 else 0.4)
     theirs = state.top_ranks[1 - seat][c]
     if theirs >= 0 and _usable(r, theirs):
-        cost += style.deny * (6 + VALUE_OF[k] / 2)
+        cost += 6 + VALUE_OF[k] / 2
     return cost
 
 
@@ -176,10 +178,8 @@ def _draw_value(state: LostCitiesState, seat: int, color: int, style: Style) -> 
     top = state.top_ranks[seat][color]
     if top >= 0 and r > top:
         return 6.0 - 1.5 * (r - top - 1)
-    if style.deny_draws:
-        theirs = state.top_ranks[1 - seat][color]
-        if theirs >= 0 and r > theirs and r - theirs <= 3:
-            return 0.5 + VALUE_OF[k] / 20
+    if style.scavenge and top < 0 and r != WAGER and _potential(state, seat, color) >= 8:
+        return style.scavenge + VALUE_OF[k] / 10
     return -1.0
 
 
@@ -190,8 +190,8 @@ def _leads(state: LostCitiesState, seat: int) -> bool:
 
 def _ending_value(state: LostCitiesState, seat: int) -> float:
     """A draw that ends the round: its card can no longer be played. A seat that leads
-    ends the round gladly; one that trails gains nothing from the card either."""
-    return 10.0 if _leads(state, seat) else 0.0
+    ends the round gladly; one that trails would rather draw from the deck and play on."""
+    return 10.0 if _leads(state, seat) else -0.5
 
 
 def _might_end(state: LostCitiesState) -> bool:
