@@ -5,7 +5,6 @@ from __future__ import annotations
 from meeple import games
 from meeple.core.position import edited
 from meeple.games.lost_cities.components import CARD_BY_TEXT, COLORS, N_RANKS
-from meeple.games.lost_cities.stalling import SEAT_KEY
 
 GAME = games.get("lost-cities")
 LETTERS = [c.letter for c in COLORS]
@@ -26,8 +25,6 @@ def position(
         "deck": ks(deck),
         "to_move": to_move,
         "starter": to_move,
-        # the stall rules have seen this round's first position once, with this mover
-        "repetitions": {SEAT_KEY[to_move]: 1} if state.stall_rules else {},
     }
     if piles:
         discard_piles = [[] for _ in range(state.colors)]

@@ -187,3 +187,14 @@ def test_simulation_report_counts_expeditions_wagers_and_round_ends():
     started = sum(1 for f in finals for r in f.finished_rounds for row in r.expeditions for c in row if c)
     overall = next(line for line in text.split("\n") if line.startswith("all"))
     assert overall.split()[1] == f"{started / 16:.2f}"  # 4 games x 2 rounds x 2 seats
+
+
+def test_the_rules_summary_is_written_for_players():
+    from meeple.rulestext import rules_text
+
+    text = rules_text(GAME)
+    assert text.startswith("# Lost Cities")
+    for needed in ("play R7", "draw deck", "stall_rules", "colors", "rounds", "third time", "=-8"):
+        assert needed in text
+    for developer in ("LC-", "ruling", "spec", "../", ".txt", "view", "seat"):
+        assert developer not in text

@@ -57,6 +57,9 @@ CARD_BY_TEXT: dict[str, int] = {t: k for k, t in enumerate(CARD_TEXT)}
 COLOR_OF: tuple[int, ...] = tuple(k // N_RANKS for k in range(N_KINDS))
 RANK_OF: tuple[int, ...] = tuple(k % N_RANKS for k in range(N_KINDS))
 VALUE_OF: tuple[int, ...] = tuple(VALUES[k % N_RANKS] for k in range(N_KINDS))
+#: a card may be played while its expedition's last rank is below this: its own rank
+#: for a number, 1 for a wager (wagers go before the first number)
+PLAYABLE_BELOW: tuple[int, ...] = tuple(max(1, k % N_RANKS) for k in range(N_KINDS))
 
 
 def deck(colors: int) -> list[int]:

@@ -28,9 +28,22 @@ from meeple.games.lost_cities.actions import (
     PLAY_OF,
     PLAY_PHASE,
 )
-from meeple.games.lost_cities.components import COLOR_OF, HAND_SIZE, N_KINDS, RANK_OF, WAGER, deck
+from meeple.games.lost_cities.components import (
+    COLOR_OF,
+    HAND_SIZE,
+    N_KINDS,
+    PLAYABLE_BELOW,
+    RANK_OF,
+    deck,
+)
 from meeple.games.lost_cities.scoring import score_kinds
-from meeple.games.lost_cities.stalling import IDLE_LIMIT, MOVE_KEY, REPETITION_LIMIT, SEAT_KEY
+from meeple.games.lost_cities.stalling import (
+    IDLE_LIMIT,
+    MOVE_KEY,
+    NO_REPEATS,
+    REPETITION_LIMIT,
+    SEAT_KEY,
+)
 
 #: why a round ended: the last deck card was drawn, a third repetition, the idle limit
 END_REASONS = ("deck", "repetition", "idle")
@@ -66,8 +79,10 @@ class LostCitiesState(State):
     phase: str  # PLAY_PHASE or DRAW_PHASE
     blocked_pile: int | None  # colour just discarded to: not drawable this turn
     idle_turns: int  # idle turns in a row (discard then pile draw)
-    position_key: int  # Zobrist key of the card moves since the last progress
-    repetitions: dict[int, int]  # turn-start position key -> times seen since then
+    position_key: int  # Zobrist key of the cards moved by idle turns since the last progress
+    #: turn-start position key -> times seen since the last progress; empty until the
+    #: first idle turn after it (until then only one position was seen, once)
+    repetitions: dict[int, int]
     finished_rounds: list[RoundResult]
 
     @classmethod
@@ -103,7 +118,7 @@ class LostCitiesState(State):
         self.reveals += 1
         self.idle_turns = 0
         self.position_key = 0
-        self.repetitions = {SEAT_KEY[starter]: 1} if self.stall_rules else {}
+        self.repetitions = NO_REPEATS
 
     def clone(self) -> LostCitiesState:
         new = LostCitiesState.__new__(LostCitiesState)
@@ -123,7 +138,8 @@ class LostCitiesState(State):
         new.blocked_pile = self.blocked_pile
         new.idle_turns = self.idle_turns
         new.position_key = self.position_key
-        new.repetitions = self.repetitions.copy()  # positions since the last progress only
+        reps = self.repetitions  # positions since the last progress only: at most 51
+        new.repetitions = reps.copy() if reps else NO_REPEATS
         new.finished_rounds = self.finished_rounds  # never changed in place: shared
         return new
 
@@ -133,15 +149,19 @@ class LostCitiesState(State):
         if self.phase == PLAY_PHASE:
             tops = self.top_ranks[seat]
             out = []
-            for k in sorted(set(self.hands[seat])):
-                rank = RANK_OF[k]
-                top = tops[COLOR_OF[k]]
-                if (top <= 0) if rank == WAGER else (rank > top):
+            last = -1
+            for k in sorted(self.hands[seat]):
+                if k == last:  # a second identical wager
+                    continue
+                last = k
+                if tops[COLOR_OF[k]] < PLAYABLE_BELOW[k]:
                     out.append(PLAY_OF[k])
                 out.append(DISCARD_OF[k])
             return out
         out = [DRAW_DECK_ACTION]
         blocked = self.blocked_pile
+        if blocked is None:
+            blocked = -1  # comparing ints is faster than comparing an int with None
         for c, pile in enumerate(self.discard_piles):
             if pile and c != blocked:
                 out.append(DRAW_PILE_OF[c])
@@ -166,44 +186,69 @@ class LostCitiesState(State):
                 self.expeditions[seat][c].append(k)
                 self.top_ranks[seat][c] = RANK_OF[k]
             else:
-                pile = self.discard_piles[c]
-                self.position_key += MOVE_KEY[seat][len(pile)][k]
-                pile.append(k)
+                self.discard_piles[c].append(k)
                 self.blocked_pile = c
             self.phase = DRAW_PHASE
             return
-        if a == DRAW_DECK:
-            hand.append(self.deck.pop())
-            self.reveals += 1
-            progress = True
-        else:
-            pile = self.discard_piles[a - DRAW_PILE]
-            k = pile.pop()
-            hand.append(k)
-            self.taken_from_piles[seat].append(k)
-            progress = self.blocked_pile is None  # this turn played a card
-            self.position_key -= MOVE_KEY[seat][len(pile)][k]
         self.phase = PLAY_PHASE
-        self.blocked_pile = None
-        if not self.deck:  # the rule text, line 30: the last card ends the round at once
-            self._end_round("deck")
+        if a == DRAW_DECK:
+            deck = self.deck
+            hand.append(deck.pop())
+            self.reveals += 1
+            self.blocked_pile = None
+            if not deck:  # the rule text, line 30: the last card ends the round at once
+                self._end_round("deck")
+                return
+            self.to_move = 1 - seat
+            if self.idle_turns:  # progress: no earlier position can come back
+                self._forget_positions()
             return
+        # a pile draw: the deck is not empty (it never is while a round runs)
+        pile = self.discard_piles[a - DRAW_PILE]
+        k = pile.pop()
+        hand.append(k)
+        self.taken_from_piles[seat].append(k)
         self.to_move = other = 1 - seat
-        if progress:  # no earlier position can come back: forget them
-            self.idle_turns = 0
-            self.position_key = 0
-            if self.stall_rules:
-                self.repetitions = {SEAT_KEY[other]: 1}
+        blocked = self.blocked_pile
+        if blocked is None:  # a card was played this turn: progress
+            if self.idle_turns:
+                self._forget_positions()
             return
-        self.idle_turns += 1
+        self.blocked_pile = None
+        # an idle turn (discard, then a pile draw): count it and the position it led to
+        # (rulings LC-9, LC-10); inline, as random play makes half its turns idle
+        moves = MOVE_KEY[seat]
+        discarded = self.discard_piles[blocked]
+        self.position_key = key = (
+            self.position_key + moves[len(discarded) - 1][discarded[-1]] - moves[len(pile)][k]
+        )
+        self.idle_turns = idle_turns = self.idle_turns + 1
         if self.stall_rules:
-            key = self.position_key + SEAT_KEY[other]
-            seen = self.repetitions.get(key, 0) + 1
-            self.repetitions[key] = seen
+            reps = self.repetitions
+            if not reps:  # the first idle turn since progress: note where the stretch began
+                reps = self.repetitions = {SEAT_KEY[seat]: 1}
+            key += SEAT_KEY[other]
+            seen = reps.get(key, 0) + 1
+            reps[key] = seen
             if seen >= REPETITION_LIMIT:
                 self._end_round("repetition")
-            elif self.idle_turns >= IDLE_LIMIT:
+            elif idle_turns >= IDLE_LIMIT:
                 self._end_round("idle")
+
+    def _forget_positions(self) -> None:
+        """After progress (a card played or drawn from the deck) no earlier position can
+        come back: start counting afresh."""
+        self.idle_turns = 0
+        self.position_key = 0
+        self.repetitions = NO_REPEATS
+
+    def _idle_key_change(self, seat: int, blocked: int, depth: int, k: int) -> int:
+        """The key change of an idle turn: the card discarded onto pile ``blocked`` (its
+        top now) and card ``k`` taken from a pile with ``depth`` cards under it (the same
+        sum ``_apply`` adds inline)."""
+        moves = MOVE_KEY[seat]
+        discarded = self.discard_piles[blocked]
+        return moves[len(discarded) - 1][discarded[-1]] - moves[depth][k]
 
     def _end_round(self, reason: str) -> None:
         """Score the round; deal the next or end the match (the leader starts next)."""
@@ -233,13 +278,18 @@ class LostCitiesState(State):
         a = int(action)
         if not self.stall_rules or self.phase != DRAW_PHASE or a <= DRAW_DECK:
             return None
-        if self.blocked_pile is None:  # a card was played this turn: progress
+        blocked = self.blocked_pile
+        if blocked is None:  # a card was played this turn: progress
             return None
         seat = self.to_move
         pile = self.discard_piles[a - DRAW_PILE]
-        if not pile:
-            return None
-        key = self.position_key - MOVE_KEY[seat][len(pile) - 1][pile[-1]] + SEAT_KEY[1 - seat]
+        if not pile or not self.repetitions:  # the mover differs from the one position seen
+            return 1 if pile else None
+        key = (
+            self.position_key
+            + self._idle_key_change(seat, blocked, len(pile) - 1, pile[-1])
+            + SEAT_KEY[1 - seat]
+        )
         return self.repetitions.get(key, 0) + 1
 
     def ends_round(self, action: Action | int) -> bool:
@@ -260,11 +310,8 @@ class LostCitiesState(State):
         """How many times the position at the start of this turn has come up."""
         if not self.stall_rules or self.to_move is None:
             return None
-        seat, key = self.to_move, self.position_key
-        if self.blocked_pile is not None:  # mid-turn: take the discard back out of the key
-            pile = self.discard_piles[self.blocked_pile]
-            key -= MOVE_KEY[seat][len(pile) - 1][pile[-1]]
-        return self.repetitions.get(key + SEAT_KEY[seat], 1)
+        reps = self.repetitions
+        return reps.get(self.position_key + SEAT_KEY[self.to_move], 1) if reps else 1
 
     # ---- results ---------------------------------------------------------
     def totals(self) -> list[int]:

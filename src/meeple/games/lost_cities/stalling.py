@@ -46,6 +46,11 @@ MOVE_KEY: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
+#: the repetition table of a state that has seen one position since the last progress
+#: (shared by every such state: replaced, never changed in place)
+NO_REPEATS: dict[int, int] = {}
+
+
 def turns_bound(cards: int, hand_size: int) -> int:
     """The most turns one round can last under the stall rules, with ``cards`` cards.
 
