@@ -59,6 +59,7 @@ def test_every_symbol_on_the_board_is_in_the_legend():
     for symbol in ("H wager", "=N", "+N", "* just discarded", "- none"):
         assert symbol in legend
     assert "stall rules: this position has come up 1 of 3 times; idle turns 49 of 50" in text
+    assert "stall rules" not in "\n".join(plain(GAME.render(GAME.new(2, 1), 0)))  # no idle turn yet
 
 
 def test_status_says_who_is_asked_what():

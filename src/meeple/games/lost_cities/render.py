@@ -54,8 +54,8 @@ def _hand(cards: list[str]) -> str:
 
 def _stall_line(v: dict[str, Any]) -> str | None:
     limits = v["stall_limits"]
-    if not limits or v["to_move"] is None:
-        return None
+    if not limits or v["to_move"] is None or (v["repetitions"] == 1 and not v["idle_turns"]):
+        return None  # nothing to warn about: no idle turn since the last progress
     return (
         f"stall rules: this position has come up {v['repetitions']} of {limits['repetitions']} "
         f"times; idle turns {v['idle_turns']} of {limits['idle_turns']}"
