@@ -2,3 +2,5 @@
 
 Each feature keeps its tables in its own module and imports it here.
 """
+
+from meeple.store import tables  # noqa: F401  (the game server)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from meeple.core.game import Game, Option
 from meeple.games.lewis_clark import strategy
-from meeple.games.lewis_clark.actions import ACTIONS
+from meeple.games.lewis_clark.actions import ACTIONS, WITH
+from meeple.games.lewis_clark.components import N_KINDS, RES_NAMES
 from meeple.games.lewis_clark.render import render
-from meeple.games.lewis_clark.rules import LewisClarkState
+from meeple.games.lewis_clark.rules import BACK, LewisClarkState
 
 TURN_LIMITS = (None, 10, 20, 30, 40, 50, 60, 80, 100, 150, 200, 300, 500)
 
@@ -57,6 +58,14 @@ class LewisClark(Game):
         """Playouts read ``scores()`` (progress minus Time) four rounds ahead."""
         return state.to_move is None or state.turns - root.turns >= self.rollout_rounds * root.players
 
+
+    def log_text(self, action, actor, seat):
+        """A supporting card is played face down: the others read only its back."""
+        code = int(action)
+        if seat != actor and WITH <= code < WITH + N_KINDS:
+            strength, badge = BACK[code - WITH]
+            return f"with a face-down card (strength {strength}, {RES_NAMES[badge]})"
+        return action.text
 
     def simulation_report(self, finals) -> str:
         """How simulated games ended: reasons, length, scouts and Time tokens."""
