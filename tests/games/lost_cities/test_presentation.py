@@ -53,6 +53,17 @@ def test_the_widest_board_fits_and_nothing_is_cut():
         assert "G10 +11*" in text  # the pile's top, what lies under it, the block mark
 
 
+def test_five_rounds_of_the_worst_scores_fit():
+    from meeple.games.lost_cities.rules import RoundResult
+
+    s = crowded()
+    worst = RoundResult(scores=(-400, -400), expeditions=((), ()), ended_by="deck")
+    s = edited(s, finished_rounds=[worst] * 4, round=5, rounds=5)
+    lines = plain(GAME.render(s, None))
+    assert max(len(line) for line in lines) <= WIDTH
+    assert "rounds so far (seat 0 : seat 1): -400:-400  -400:-400  -400:-400  -400:-400" in lines
+
+
 def test_every_symbol_on_the_board_is_in_the_legend():
     text = "\n".join(plain(GAME.render(crowded(), 0)))
     legend = text[text.index("legend:"):]

@@ -81,10 +81,8 @@ def render(state, seat: int | None = None) -> str:
         f"score: {mine_label} {scores[me]}, {theirs_label} {scores[other]}"
     ]
     if v["round_scores"]:
-        done = ", ".join(
-            f"{i}: {r[me]} to {r[other]}" for i, r in enumerate(v["round_scores"], 1)
-        )
-        lines.append(f"rounds so far ({mine_label} to {theirs_label}): {done}")
+        done = "  ".join(f"{r[me]}:{r[other]}" for r in v["round_scores"])
+        lines.append(f"rounds so far ({mine_label} : {theirs_label}): {done}")
     lines.append(
         f"{'':{LABEL}}{GAP}{theirs_label:<{w_theirs}}{GAP}{'pile':<{w_pile}}{GAP}{mine_label}"
     )
