@@ -16,6 +16,7 @@ from meeple.bots import get as get_bot
 from meeple.bots.ismcts import ISMCTSBot, rewards
 from meeple.core.actions import ActionSpace
 from meeple.core.game import Game
+from meeple.core.position import edited
 from meeple.core.state import State
 from meeple.games.lost_cities.components import CARD_BY_TEXT
 
@@ -133,21 +134,30 @@ SoloState.game = Solo()
 LC = games.get("lost-cities")
 
 
-def lc_position(hand0, hand1, deck, expeditions0=None, rounds=1):
-    """A Lost Cities round with the given cards (the deck's top is its last card)."""
+def lc_position(hand0, hand1, deck, expeditions0=None, rounds=1, piles=None, phase="play"):
+    """A Lost Cities round with the given cards (the deck's top is its last card), set up
+    through the position format (``edited``)."""
     state = LC.new(2, 0, rounds=rounds)
-    state.hands = [
-        [CARD_BY_TEXT[t] for t in hand0.split()],
-        [CARD_BY_TEXT[t] for t in hand1.split()],
-    ]
-    state.deck = [CARD_BY_TEXT[t] for t in deck.split()]
+    expeditions = [[[] for _ in range(5)] for _ in range(2)]
+    top_ranks = [[-1] * 5 for _ in range(2)]
     for color, cards in (expeditions0 or {}).items():
         kinds = [CARD_BY_TEXT[t] for t in cards.split()]
-        state.expeditions[0][color] = kinds
-        state.tops[0][color] = kinds[-1] % 10
-    state.to_move = state.starter = 0
-    state._legal = None
-    return state
+        expeditions[0][color] = kinds
+        top_ranks[0][color] = kinds[-1] % 10
+    discard_piles = [[] for _ in range(5)]
+    for color, cards in (piles or {}).items():
+        discard_piles[color] = [CARD_BY_TEXT[t] for t in cards.split()]
+    return edited(
+        state,
+        hands=[[CARD_BY_TEXT[t] for t in hand0.split()], [CARD_BY_TEXT[t] for t in hand1.split()]],
+        deck=[CARD_BY_TEXT[t] for t in deck.split()],
+        expeditions=expeditions,
+        top_ranks=top_ranks,
+        discard_piles=discard_piles,
+        phase=phase,
+        to_move=0,
+        starter=0,
+    )
 
 
 # ---- finding the right move ------------------------------------------------------------
@@ -203,10 +213,9 @@ def test_lost_cities_takes_the_discarded_card_it_needs():
         "Y3 Y4 W3 W4 B3 B4 G3 G4",
         "G5",
         expeditions0={4: "R2 R3 R4 R5 R6 R7 R8 R9"},
+        piles={4: "R10"},
+        phase="draw",
     )
-    state.discards[4] = [CARD_BY_TEXT["R10"]]
-    state.phase = 1  # draw phase
-    state._legal = None
     assert "draw R" in [str(a) for a in state.legal_actions()]
     bot = ISMCTSBot(LC, seed=2, iterations=300)
     assert str(bot.choose(state)) == "draw R"

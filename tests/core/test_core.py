@@ -94,7 +94,7 @@ def test_bad_records_say_what_is_wrong():
         Record.from_json("{not json")
     with pytest.raises(MeepleError, match="lacks seed"):
         Record.from_json('{"game": "lost-cities", "players": 2}')
-    record = Record("lost-cities", 2, 1, {}, ["draw deck"])
+    record = Record("lost-cities", 2, 1, {}, ["draw deck"], rules=games.get("lost-cities").rules_version)
     with pytest.raises(MeepleError, match="action 1 .'draw deck'. cannot be replayed"):
         games.replay(record)
 

@@ -220,8 +220,9 @@ def test_undo_names_the_bots_move_that_revealed_something():
     assert "cannot undo your 'pass' (move 1): since then seat 1 (first)'s move 'draw' (move 3) revealed" in text
 
 
-def test_undo_explains_from_the_view_when_the_game_does_not_narrate():
+def test_undo_explains_from_the_view_when_the_game_does_not_narrate(monkeypatch):
     g = games.get("lost-cities")
+    monkeypatch.setattr(type(g), "narrate", lambda self, before, action, after: [])
     state = next(s for seed in range(50) if (s := g.new(2, seed, rounds=1)).to_move == 0)
     first = str(state.legal_actions()[0])
     terminal, console, _ = session(first, "draw deck", "undo", game=g, state=state, bot=bots.get("random", g, 1))

@@ -15,7 +15,7 @@ def all_cards(s):
     for row in s.expeditions:
         for col in row:
             cards += col
-    for pile in s.discards:
+    for pile in s.discard_piles:
         cards += pile
     return Counter(cards)
 
@@ -30,9 +30,9 @@ def check(s, full):
             assert ranks == [0] * (len(ranks) - len(numbers)) + numbers, "a wager after a number"
     if s.to_move is not None:
         sizes = sorted(len(h) for h in s.hands)
-        assert sizes == ([8, 8] if s.phase == 0 else [7, 8])
+        assert sizes == ([8, 8] if s.phase == "play" else [7, 8])
     for seat in range(2):
-        known = Counter(s.known[seat])
+        known = Counter(s.taken_from_piles[seat])
         assert not known - Counter(s.hands[seat]), "a known card is not in that hand"
 
 
@@ -48,8 +48,8 @@ def test_random_matches_conserve_cards_and_keep_expeditions_rising(seed, colors)
         s.apply(rng.choice(s.legal_actions()))
         rounds_seen.add(s.round)
     check(s, full)
-    assert rounds_seen == {1, 2, 3} and len(s.round_scores) == 3
-    assert s.scores() == [sum(r[i] for r in s.round_scores) for i in range(2)]
+    assert rounds_seen == {1, 2, 3} and len(s.finished_rounds) == 3
+    assert s.scores() == [sum(r.scores[i] for r in s.finished_rounds) for i in range(2)]
 
 
 @settings(max_examples=60, deadline=None)

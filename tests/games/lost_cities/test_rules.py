@@ -1,4 +1,5 @@
-"""Lost Cities rules, each test citing rule text 004 or ../shared/specs/lost_cities.md."""
+"""Lost Cities rules: each test cites the rule text line it checks, the component facts
+(the spec) or a ruling of docs/rulings/lost-cities.md."""
 
 import random
 from collections import Counter
@@ -6,7 +7,7 @@ from collections import Counter
 import pytest
 
 from meeple.core import ConfigError, IllegalAction, ParseError
-from meeple.games.lost_cities.components import CARD_BY_TEXT, COLOR_OF
+from meeple.games.lost_cities.components import CARD_BY_TEXT
 from tests.games.lost_cities.helpers import GAME, position
 
 HAND0 = "RH RH R3 R5 B2 B9 GH Y10"
@@ -15,7 +16,7 @@ DECK = "Y2 Y3 Y4 Y5 Y6 Y7"
 
 
 def test_setup_deals_eight_each_and_leaves_44_or_56():
-    # rule 004 "Distribuez ensuite huit cartes"; spec: 44-card draw pile (56 with 6 colours)
+    # the rule text, line 18 ("Distribuez ensuite huit cartes"); spec: 44-card deck (56 with 6)
     five = GAME.new(2, 1)
     assert [len(h) for h in five.hands] == [8, 8] and len(five.deck) == 44
     six = GAME.new(2, 1, colors=6)
@@ -44,7 +45,7 @@ def test_notation_round_trips_and_is_tolerant():
 
 
 def test_a_turn_is_play_or_discard_then_draw():
-    # rule 004 "Un tour se compose obligatoirement de deux actions consécutives"
+    # the rule text, line 22: "Un tour se compose obligatoirement de deux actions consécutives"
     s = position(HAND0, HAND1, DECK)
     with pytest.raises(IllegalAction, match="first play or discard"):
         s.apply("draw deck")
@@ -56,7 +57,7 @@ def test_a_turn_is_play_or_discard_then_draw():
 
 
 def test_numbers_rise_strictly_and_wagers_come_first():
-    # rule 004 "par ordre strictement croissant"; wagers "qu'au tout début d'une expédition"
+    # the rule text, line 24: "par ordre strictement croissant"; wagers "qu'au tout début"
     s = position(HAND0, HAND1, DECK)
     s.apply("play R5")
     s.apply("draw deck")
@@ -71,7 +72,7 @@ def test_numbers_rise_strictly_and_wagers_come_first():
 
 
 def test_any_number_of_wagers_before_numbers():
-    # spec: "any number of wagers (0-3), all before the first number"
+    # the rule text, line 24 (wagers before the first number); spec: "any number of wagers (0-3)"
     s = position(HAND0, HAND1, DECK)
     s.apply("play RH")
     s.apply("draw deck")
@@ -86,7 +87,8 @@ def test_any_number_of_wagers_before_numbers():
 
 
 def test_the_card_just_discarded_cannot_be_drawn_back():
-    # rule 004 "vous ne pouvez pas défausser une carte et reprendre immédiatement cette même carte"
+    # the rule text, line 26: "vous ne pouvez pas défausser une carte et reprendre immédiatement"
+    # (ruling LC-4)
     s = position(HAND0, HAND1, DECK)
     s.apply("discard B9")
     assert "draw B" not in {str(a) for a in s.legal_actions()}
@@ -99,6 +101,7 @@ def test_the_card_just_discarded_cannot_be_drawn_back():
 
 
 def test_empty_piles_cannot_be_drawn():
+    # the rule text, line 26: the top card "de l'une des cinq défausses"
     s = position(HAND0, HAND1, DECK)
     s.apply("play R3")
     with pytest.raises(IllegalAction, match="yellow discard pile is empty"):
@@ -106,32 +109,35 @@ def test_empty_piles_cannot_be_drawn():
 
 
 def test_round_ends_the_moment_the_last_deck_card_is_drawn():
-    # rule 004 "Une manche prend fin immédiatement dès qu'un joueur pioche la toute dernière carte"
+    # the rule text, line 30: "Une manche prend fin immédiatement dès qu'un joueur pioche la
+    # toute dernière carte"; scoring lines 32-34
     s = position(HAND0, HAND1, "Y2", rounds=1)
     s.apply("play R3")
     s.apply("draw deck")
     assert s.is_over and s.to_move is None and s.legal_actions() == ()
     # R3 alone: (3 - 20) x 1 = -17; seat 1 never started an expedition: 0
-    assert s.round_scores == [[-17, 0]] and s.winners() == [1]
+    assert s.view(0)["round_scores"] == [[-17, 0]] and s.winners() == [1]
+    assert s.view(None)["round_ends"] == ["deck"]
     with pytest.raises(IllegalAction, match="game is over"):
         s.apply("draw deck")
 
 
 def test_drawing_a_discard_keeps_the_round_going():
-    # spec "every draw from a discard pile lengthens the round"
-    s = position(HAND0, HAND1, "Y2", rounds=1)
-    s.discards[0] = [CARD_BY_TEXT["Y5"]]
+    # the rule text, line 30 (only the deck's last card ends a round); spec "every draw
+    # from a discard pile lengthens the round"
+    s = position(HAND0, HAND1, "Y2", rounds=1, piles={"Y": "Y5"})
     s.apply("discard B9")
     s.apply("draw Y")
     assert not s.is_over and s.to_move == 1 and len(s.deck) == 1
 
 
 def test_the_leader_starts_the_next_round_and_scores_sum():
-    # spec: "The player with the higher total so far starts the next round"
+    # the rule text, line 38 (three rounds, totals summed); spec: "The player with the
+    # higher total so far starts the next round"
     s = position(HAND0, HAND1, "Y2", to_move=1, rounds=2)
     s.apply("play W2")  # seat 1: -18
     s.apply("draw deck")
-    assert s.round == 2 and s.round_scores == [[0, -18]]
+    assert s.round == 2 and s.view(1)["round_scores"] == [[0, -18]]
     assert s.to_move == 0 and s.starter == 0
     assert [len(h) for h in s.hands] == [8, 8] and len(s.deck) == 44
     assert s.view(0)["expeditions"][1]["W"] == []
@@ -142,10 +148,11 @@ def test_tied_totals_pass_the_start_to_the_other_player():
     s = position(HAND0, HAND1, "Y2", to_move=1, rounds=2)
     s.apply("discard W2")
     s.apply("draw deck")
-    assert s.round_scores == [[0, 0]] and s.starter == 0 and s.to_move == 0
+    assert s.view(0)["round_scores"] == [[0, 0]] and s.starter == 0 and s.to_move == 0
 
 
 def test_match_total_decides_and_ties_share_the_win():
+    # the rule text, line 38: the highest total wins; ruling LC-3: a tie is shared
     s = position(HAND0, HAND1, "Y2", rounds=1)
     s.apply("discard Y10")
     s.apply("draw deck")
@@ -153,7 +160,7 @@ def test_match_total_decides_and_ties_share_the_win():
 
 
 def test_known_cards_follow_discard_draws_and_survive_determinize():
-    # spec: "A determinizing bot must keep fixed the cards it saw the opponent take"
+    # the rule text, line 26 (pile cards are drawn face up); spec: "A determinizing bot must keep fixed the cards it saw the opponent take"
     s = position(HAND0, HAND1, DECK)
     s.apply("discard B9")
     s.apply("draw deck")
@@ -173,8 +180,9 @@ def test_known_cards_follow_discard_draws_and_survive_determinize():
 def test_playing_one_of_two_identical_wagers_forgets_the_known_one():
     # ruling LC-8: seat 1 takes a blue wager from the pile and holds another one; when
     # it plays a blue wager, seat 0 cannot tell which, so no blue wager stays known
-    s = position("R2 R3 R4 R5 R6 R7 R8 R9", "BH Y2 Y3 Y4 Y5 Y6 Y7 Y8", "G2 G3 G4 G5 G6")
-    s.discards[COLOR_OF[CARD_BY_TEXT["BH"]]] = [CARD_BY_TEXT["BH"]]
+    s = position(
+        "R2 R3 R4 R5 R6 R7 R8 R9", "BH Y2 Y3 Y4 Y5 Y6 Y7 Y8", "G2 G3 G4 G5 G6", piles={"B": "BH"}
+    )
     s.apply("discard R2")
     s.apply("draw deck")
     s.apply("discard Y8")
@@ -196,6 +204,7 @@ def test_determinize_reshuffles_what_is_hidden():
 
 
 def test_views_hide_the_other_hand_and_the_deck_order():
+    # the rule text, line 18: hands are kept secret, the deck face down
     s = GAME.new(2, 9)
     public = s.view(None)
     assert "hand" not in public and public["deck"] == 44 and public["hand_sizes"] == [8, 8]
@@ -207,6 +216,7 @@ def test_views_hide_the_other_hand_and_the_deck_order():
 
 
 def test_purple_is_only_in_the_six_colour_game():
+    # the rule text, line 52: the sixth colour is a variant (option colors=6, ruling LC-6)
     s = position(HAND0, HAND1, DECK)
     with pytest.raises(IllegalAction, match="six-colour"):
         s.apply("play P5")

@@ -1,4 +1,4 @@
-"""Scoring, rule text 004 "Fin de la partie et décompte des points" and the spec's worked values."""
+"""Scoring: the rule text, lines 32-36, and the spec's worked values."""
 
 import pytest
 
@@ -28,7 +28,7 @@ def test_expedition_score_worked_values(cards, expected):
 
 
 def test_eight_card_bonus_counts_wagers_and_is_added_after_multiplying():
-    # rule 004: "huit cartes ou plus ... bonus ... (ce bonus n'est pas multiplié)"
+    # the rule text, line 36: "huit cartes ou plus ... (ce bonus n'est pas multiplié)"
     seven = ["RH", "R2", "R3", "R4", "R5", "R6", "R7"]
     assert expedition_score(seven) == (27 - 20) * 2
     assert expedition_score([*seven, "R8"]) == (35 - 20) * 2 + 20

@@ -1,8 +1,10 @@
 """Lost Cities cards, as data.
 
-Sources: rule text ../shared/rules/004 ("Contenu de la boîte") and
-../shared/specs/lost_cities.md. A card *kind* is a colour and a rank; wagers
-(rank ``H``) come three to a colour and are identical.
+Sources: the rule text, lines 11-13 (the box: 60 cards, per colour 3 wagers and
+the numbers 2 to 10) and line 52 (the sixth colour), and the component facts
+(purple inferred from one rulebook copy). A card *kind* is a colour and a rank;
+a kind's code is ``colour * 10 + rank``. Wagers (rank ``H``, the handshake
+"investment" cards) come three to a colour and are identical.
 """
 
 from __future__ import annotations
@@ -55,6 +57,9 @@ CARD_BY_TEXT: dict[str, int] = {t: k for k, t in enumerate(CARD_TEXT)}
 COLOR_OF: tuple[int, ...] = tuple(k // N_RANKS for k in range(N_KINDS))
 RANK_OF: tuple[int, ...] = tuple(k % N_RANKS for k in range(N_KINDS))
 VALUE_OF: tuple[int, ...] = tuple(VALUES[k % N_RANKS] for k in range(N_KINDS))
+#: a card may be played while its expedition's last rank is below this: its own rank
+#: for a number, 1 for a wager (wagers go before the first number)
+PLAYABLE_BELOW: tuple[int, ...] = tuple(max(1, k % N_RANKS) for k in range(N_KINDS))
 
 
 def deck(colors: int) -> list[int]:

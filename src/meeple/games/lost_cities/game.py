@@ -1,11 +1,14 @@
-"""The Lost Cities game object: options, notation and bot hooks."""
+"""The Lost Cities game object: options, notation and the hooks bots and people use."""
 
 from __future__ import annotations
 
 from meeple.core.game import Game, Option
-from meeple.games.lost_cities import strategy
+from meeple.games.lost_cities import explain, report, scoring, strategy
+from meeple.games.lost_cities.actions import ACTIONS
+from meeple.games.lost_cities.components import HAND_SIZE, deck
 from meeple.games.lost_cities.render import render
-from meeple.games.lost_cities.rules import ACTIONS, LostCitiesState
+from meeple.games.lost_cities.rules import LostCitiesState
+from meeple.games.lost_cities.stalling import turns_bound
 
 
 class LostCities(Game):
@@ -15,21 +18,56 @@ class LostCities(Game):
     options = {
         "colors": Option(5, (5, 6), "5 colours (60 cards) or 6 with purple (72 cards)"),
         "rounds": Option(3, (1, 2, 3, 4, 5), "rounds in a match; scores are summed"),
+        "stall_rules": Option(
+            "on", ("on", "off"),
+            "on: a round also ends when a position comes up a third time or after 50 turns "
+            "in a row with no card played or drawn from the deck; off: the printed rules "
+            "(a round may then never end)",
+        ),
     }
     actions = ACTIONS
     state_class = LostCitiesState
     summary = "Lead profitable expeditions: play each colour in rising order."
     score_scale = 30.0
+    #: 2: the stall rules (a third repetition or 50 idle turns end a round)
+    rules_version = "2"
 
     render = staticmethod(render)
 
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)
     prior_action = staticmethod(strategy.rollout_action)
+    evaluate = staticmethod(strategy.evaluate)
+    styles = strategy.STYLE_DOCS
+    style_action = staticmethod(strategy.style_action)
 
     def rollout_done(self, root, state):
         """Search reads the score at the end of the round it started in."""
         return state.to_move is None or state.round != root.round
+
+    def decision_bound(self, players: int) -> int:
+        """Under the stall rules (the default), whatever the other options: a round
+        lasts at most ``stalling.turns_bound`` turns of two decisions, over at most 5
+        rounds of the 72-card game. With ``stall_rules=off`` no bound exists."""
+        cards = len(deck(max(self.options["colors"].choices)))
+        rounds = max(self.options["rounds"].choices)
+        return rounds * 2 * turns_bound(cards, HAND_SIZE)
+
+    # ---- for people ----------------------------------------------------------------------
+    def glossary(self):
+        return explain.glossary()
+
+    def status(self, view):
+        return explain.status(view)
+
+    def narrate(self, before, action, after):
+        return explain.narrate(before, action, after)
+
+    def score_breakdown(self, state):
+        return scoring.score_breakdown(state)
+
+    def simulation_report(self, finals):
+        return report.simulation_report(finals)
 
 
 GAME = LostCities()
