@@ -147,6 +147,7 @@ export class Board {
         return el;
       },
       key(el, k) { el.dataset.key = k; return el; },
+      lookup: (k) => board.lookup(k),
       describe: (m) => board.describe(m, table.view),
     };
     this.ctx = ctx;
