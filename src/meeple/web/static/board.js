@@ -109,7 +109,7 @@ export class Board {
       name: (seat) => (extra.names && extra.names[seat]) || seatName(table, seat),
       // target(el, moves): el plays the legal ones among moves (a menu when several)
       target(el, moves, info) {
-        const mine = (Array.isArray(moves) ? moves : [moves]).filter((m) => legal.has(m));
+        const mine = [...new Set(Array.isArray(moves) ? moves : [moves])].filter((m) => legal.has(m));
         if (info) ctx.info(el, info);
         if (!mine.length) return el;
         for (const m of mine) covered.add(m);

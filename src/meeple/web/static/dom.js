@@ -12,14 +12,19 @@ export function s(tag, attrs, ...children) {
   return build(document.createElementNS(SVG, parseTag(tag).name), tag, attrs, children);
 }
 
+// "button.primary#create" -> {name: "button", classes: ["primary"], id: "create"}
 function parseTag(tag) {
-  const [name, ...classes] = tag.split(".");
-  return { name: name || "div", classes };
+  const parts = tag.split(/(?=[.#])/);
+  const name = parts[0] && !/^[.#]/.test(parts[0]) ? parts.shift() : "div";
+  const classes = parts.filter((p) => p[0] === ".").map((p) => p.slice(1));
+  const id = parts.filter((p) => p[0] === "#").map((p) => p.slice(1))[0];
+  return { name, classes, id };
 }
 
 function build(el, tag, attrs, children) {
-  const { classes } = parseTag(tag);
+  const { classes, id } = parseTag(tag);
   for (const c of classes) if (c) el.classList.add(c);
+  if (id) el.id = id;
   if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
     children.unshift(attrs);
     attrs = null;

@@ -40,7 +40,8 @@ export async function lobby(main) {
         type: "button", role: "radio", "aria-checked": String(chosen), class: chosen ? "chosen" : "",
         "data-game": g.name,
         onclick: () => { defaultsFor(g); drawForm(); },
-      }, h("strong", g.title), h("span.players", t("lobby.playercount", { min: g.min_players, max: g.max_players })),
+      }, h("strong", g.title), h("span.players", g.min_players === g.max_players ? t("lobby.playersexact", { n: g.min_players })
+        : t("lobby.playercount", { min: g.min_players, max: g.max_players })),
       h("span.summary", tmaybe(`game.${g.name}.summary`, g.summary))));
     }
     form.append(h("fieldset", h("legend", t("lobby.game")), gameList));

@@ -31,11 +31,12 @@ export async function tablePage(main, id) {
   const logBox = h("ol.log", { "aria-label": t("table.log") });
   const endBox = h("section.end-screen", { hidden: true, "aria-live": "polite" });
   const errorBox = h("p.error", { role: "alert" });
-  main.append(h("div.table-page",
+  const page = h("div.table-page",
     statusBar,
     h("div.table-layout",
       h("div.table-main", endBox, boardBox, actBar, errorBox),
-      h("aside.side", seatsBox, movesBox, h("section.log-box", h("h2", t("table.log")), logBox)))));
+      h("aside.side", seatsBox, movesBox, h("section.log-box", h("h2", t("table.log")), logBox))));
+  main.append(page);
 
   const board = new Board({ act: (move) => play(move) });
 
@@ -156,6 +157,8 @@ export async function tablePage(main, id) {
 
   // ---- drawing -------------------------------------------------------------------
   function draw() {
+    // what the page shows, for scripts and tests: version, whose turn, over
+    Object.assign(page.dataset, { version: table.version, toMove: table.to_move ?? "", over: table.over, seat: table.seat ?? "" });
     drawStatus();
     drawSeats();
     board.draw(boardBox, actBar, movesBox, game, table, {
