@@ -24,6 +24,29 @@ OFFERED = """() => {
   return [reach, listed];
 }"""
 
+#: the first board element carrying a move: its index among the targets, whether it offers
+#: several, and the point a mouse click reaches it at (null when something covers it)
+FIND = """(move) => {
+  const all = [...document.querySelectorAll('.board-box .target[data-moves]')];
+  const i = all.findIndex((el) => el.dataset.moves.split('|').includes(move));
+  if (i < 0) return [i, false, null];
+  const el = all[i];
+  el.scrollIntoView({block: 'center', inline: 'center'});
+  const r = el.getBoundingClientRect();
+  const x = r.x + r.width / 2, y = r.y + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return [i, el.dataset.moves.split('|').length > 1, hit && el.contains(hit) ? [x, y] : null];
+}"""
+
+#: where to click a menu item (it is opened next to its element, on screen)
+ITEM = """(move) => {
+  const el = document.querySelector(`.menu .menu-item[data-move="${move}"]`);
+  if (!el) return null;
+  el.scrollIntoView({block: 'nearest'});
+  const r = el.getBoundingClientRect();
+  return [r.x + r.width / 2, r.y + r.height / 2];
+}"""
+
 READY = """(seat) => {
   const p = document.querySelector('.table-page');
   if (!p || document.body.classList.contains('busy')) return false;
@@ -37,7 +60,7 @@ def version(page) -> int:
 
 def wait_ready(page, seat: int, timeout: float = 90_000) -> bool:
     """Wait until ``seat`` must decide or the game is over; True when it is over."""
-    page.wait_for_function(READY, arg=seat, timeout=timeout)
+    page.wait_for_function(READY, arg=seat, timeout=timeout, polling=25)
     return page.get_attribute(".table-page", "data-over") == "true"
 
 
@@ -58,26 +81,22 @@ def play(page, move: str) -> str:
     """Click ``move`` on the board (through the element's menu when it offers several),
     else in the action bar. Returns where it was clicked."""
     before = version(page)
-    targets = page.locator(".board-box .target[data-moves]")
-    chosen, several = None, False
-    for i in range(targets.count()):
-        el = targets.nth(i)
-        moves = (el.get_attribute("data-moves") or "").split("|")
-        if move in moves:
-            chosen, several = el, len(moves) > 1
-            break
-    if chosen is not None:
-        click(chosen)
+    index, several, point = page.evaluate(FIND, move)
+    if index >= 0:
+        if point:
+            page.mouse.click(*point)
+        else:
+            click(page.locator(".board-box .target[data-moves]").nth(index))
         if several:
             item = page.locator(f'.menu .menu-item[data-move="{move}"]')
             item.wait_for(timeout=5000)
-            click(item)
+            page.mouse.click(*page.evaluate(ITEM, move))
         where = "board"
     else:
         click(page.locator(f'.act-bar .act[data-move="{move}"]'))
         where = "bar"
     page.wait_for_function("(v) => Number(document.querySelector('.table-page').dataset.version) > v",
-                           arg=before, timeout=30_000)
+                           arg=before, timeout=30_000, polling=25)
     return where
 
 
