@@ -228,8 +228,8 @@ class Tapes:
                 if state.to_move is None:
                     raise MeepleError(f"move {ply} ({text_move!r}) comes after the end of the game")
                 actor = state.to_move
-                action = state.parse(text_move)
                 try:
+                    action = state.parse(text_move)
                     state.apply(action)
                 except MeepleError as err:
                     raise MeepleError(f"move {ply} ({text_move!r}) is not legal there: {err}") from None
