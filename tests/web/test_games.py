@@ -18,7 +18,7 @@ from tests.web.clicking import phone_shot, play_game
 GAMES = [
     ("lost-cities", ["human", "bot:greedy"], {"rounds": 1}),
     ("little-town", ["human", "bot:greedy"], {}),
-    ("lewis-clark", ["human", "bot:random"], {"progress_rounds": 2}),
+    ("lewis-clark", ["human", "bot:random"], {"turn_limit": 10}),
     ("lowlands", ["human", "bot:greedy"], {}),
 ]
 

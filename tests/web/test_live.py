@@ -178,11 +178,12 @@ def test_the_seat_survives_a_server_restart(browser, tmp_path):
     srv.start()
     try:
         table, tokens = srv.table("lost-cities", ["human", "human"], rounds=1)
+        me = srv.api(f"/api/tables/{table}")["to_move"]  # the starting seat is dealt at random
         ctx = browser.new_context(locale="en-US", reduced_motion="reduce")
         page = ctx.new_page()
-        page.goto(f"{srv.url}/tables/{table}#seat=0&token={tokens['0']}")
+        page.goto(f"{srv.url}/tables/{table}#seat={me}&token={tokens[str(me)]}")
         page.wait_for_selector(".conn.on")
-        wait_ready(page, 0)
+        wait_ready(page, me)
         _, listed = offered(page)
         play(page, sorted(m for m in listed if m.startswith("discard"))[0])
         assert version(page) == 1
@@ -192,8 +193,8 @@ def test_the_seat_survives_a_server_restart(browser, tmp_path):
         srv.start()
         page.wait_for_selector(".conn.on", timeout=30_000)
         assert version(page) == 1
-        assert "You are Seat 0" in page.locator(".status-bar").inner_text()
-        wait_ready(page, 0)
+        assert f"You are Seat {me}" in page.locator(".status-bar").inner_text()
+        wait_ready(page, me)
         play(page, "draw deck")
         assert version(page) == 2
         assert srv.api(f"/api/tables/{table}")["log"][1] == "draw deck"
@@ -202,7 +203,7 @@ def test_the_seat_survives_a_server_restart(browser, tmp_path):
         again = ctx.new_page()
         again.goto(f"{srv.url}/tables/{table}")
         again.wait_for_selector(".conn.on")
-        assert "You are Seat 0" in again.locator(".status-bar").inner_text()
+        assert f"You are Seat {me}" in again.locator(".status-bar").inner_text()
         ctx.close()
     finally:
         srv.stop()
