@@ -15,9 +15,9 @@ from tests.server.play import auth, create, get, play_to_end, secret_deal, wait_
 #: (game, seats, options): random-playing humans beside bots. Lewis & Clark gets a turn
 #: limit: a random player there needs thousands of decisions to reach the Pacific.
 MIXED = [
-    ("lost-cities", ["human", "bot:ismcts:iterations=30"], {"rounds": 1}),
+    ("lost-cities", ["human", "bot:ismcts:iterations=10"], {"rounds": 1}),
     ("little-town", ["bot:greedy", "human", "bot:random"], {}),
-    ("lewis-clark", ["human", "bot:greedy"], {"turn_limit": 30}),
+    ("lewis-clark", ["human", "bot:greedy"], {"turn_limit": 20}),
     ("lowlands", ["human", "bot:greedy"], {}),
 ]
 
@@ -39,6 +39,7 @@ def test_a_whole_game_through_http(client, engine, game, seats, options):
     assert final["log"] == record.actions and final["version"] == len(record.actions)
     assert final["view"] == state.view(None)
     assert secret_deal(engine, table_id) == record.seed
+    assert record.seats == seats and record.rules == games.get(game).rules_version
 
 
 def test_a_table_of_bots_plays_itself_to_the_end(client):

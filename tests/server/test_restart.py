@@ -78,7 +78,6 @@ def test_sigkill_mid_game_then_restart_resumes_every_table(servers):
     server = servers()
     c = server.client
     human_id, tokens = create(c, "lost-cities", ["human", "bot:greedy"], options={"rounds": 1})
-    bots_id, _ = create(c, "lewis-clark", ["bot:greedy", "bot:greedy"], options={"turn_limit": 30})
     acked: list[str] = []
     rng = random.Random(11)
     while len(acked) < 12:
@@ -88,7 +87,9 @@ def test_sigkill_mid_game_then_restart_resumes_every_table(servers):
                    json={"action": action, "version": state["version"]})
         assert r.status_code == 200
         acked.append((r.json()["version"], action))
-    bots_seen = get(c, bots_id)
+    # the bots' table starts last, so a slow machine cannot finish it before the kill
+    bots_id, _ = create(c, "lewis-clark", ["bot:greedy", "bot:greedy"], options={"turn_limit": 30})
+    bots_seen = wait_for(c, bots_id, lambda s: s["version"] >= 3)
     assert not bots_seen["over"], "the bots' table ended before the kill: the test would prove nothing"
     server.kill()
 

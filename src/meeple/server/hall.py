@@ -508,7 +508,8 @@ class Hall:
             raise ApiError(409, f"the record of table {live.id} is published when the game is over "
                                 "(it holds the seed, which would reveal the hidden cards)")
         return Record(game=live.game.name, players=live.players, seed=live.seed,
-                      options=dict(live.options), actions=live.actions(), rules=live.rules_version)
+                      options=dict(live.options), actions=live.actions(), rules=live.rules_version,
+                      seats=[seat.name or seat.spec for seat in live.seats])
 
 
 def _clean_name(name: str | None) -> str | None:
