@@ -38,15 +38,6 @@ FIND = """(move) => {
   return [i, el.dataset.moves.split('|').length > 1, hit && el.contains(hit) ? [x, y] : null];
 }"""
 
-#: where to click a menu item (it is opened next to its element, on screen)
-ITEM = """(move) => {
-  const el = document.querySelector(`.menu .menu-item[data-move="${move}"]`);
-  if (!el) return null;
-  el.scrollIntoView({block: 'nearest'});
-  const r = el.getBoundingClientRect();
-  return [r.x + r.width / 2, r.y + r.height / 2];
-}"""
-
 READY = """(seat) => {
   const p = document.querySelector('.table-page');
   if (!p || document.body.classList.contains('busy')) return false;
@@ -81,22 +72,34 @@ def play(page, move: str) -> str:
     """Click ``move`` on the board (through the element's menu when it offers several),
     else in the action bar. Returns where it was clicked."""
     before = version(page)
+    page.evaluate("""() => { if (!window.__spy) { window.__spy = true; document.addEventListener('mousedown',
+      (e) => { window.__down = [e.clientX, e.clientY, e.target.outerHTML.slice(0, 120)]; }, true); } }""")
     index, several, point = page.evaluate(FIND, move)
     if index >= 0:
-        if point:
+        if point:  # the mouse where a person would click: the element's middle, on screen
             page.mouse.click(*point)
         else:
             click(page.locator(".board-box .target[data-moves]").nth(index))
         if several:
             item = page.locator(f'.menu .menu-item[data-move="{move}"]')
-            item.wait_for(timeout=5000)
-            page.mouse.click(*page.evaluate(ITEM, move))
+            click(item)
         where = "board"
     else:
         click(page.locator(f'.act-bar .act[data-move="{move}"]'))
         where = "bar"
-    page.wait_for_function("(v) => Number(document.querySelector('.table-page').dataset.version) > v",
-                           arg=before, timeout=30_000, polling=25)
+    try:
+        page.wait_for_function("(v) => Number(document.querySelector('.table-page').dataset.version) > v",
+                               arg=before, timeout=30_000, polling=25)
+    except Exception as err:  # noqa: BLE001 - say which move and what the page said
+        said = page.locator(".table-main .error").inner_text()
+        state = page.evaluate("""(move) => ({down: window.__down, menu: !!document.querySelector('.menu'),
+          rects: [...document.querySelectorAll('.board-box .target[data-moves]')]
+            .filter((el) => el.dataset.moves.split('|').includes(move)).map((el) => JSON.stringify(el.getBoundingClientRect())),
+          active: document.activeElement && document.activeElement.outerHTML.slice(0, 200),
+          busy: document.body.classList.contains('busy'),
+          carriers: [...document.querySelectorAll('.board-box .target[data-moves]')]
+            .filter((el) => el.dataset.moves.split('|').includes(move)).map((el) => el.outerHTML.slice(0, 160))})""", move)
+        raise AssertionError(f"{move!r} clicked on the {where} at {point} was not played; the page says: {said!r}; {state}") from err
     return where
 
 
@@ -120,6 +123,17 @@ def play_game(page, seat: int, rng: random.Random, limit: int = 2000,
     raise AssertionError(f"the game did not end within {limit} moves of seat {seat}")
 
 
+def screenshot(page, path: Path) -> None:
+    """The whole page as a person scrolling it sees it: the window made as tall as the
+    page (a full-page capture would leave the sticky status bar in the middle)."""
+    size = page.viewport_size
+    height = page.evaluate("document.documentElement.scrollHeight")
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(height, 6000))})
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(path))
+    page.set_viewport_size(size)
+
+
 def fits_phone(page) -> dict[str, int]:
     """Widths that must fit a 390 px screen: the document and the board."""
     return page.evaluate("""() => {
@@ -136,7 +150,7 @@ def phone_shot(context, url: str, path: Path) -> dict[str, int]:
     phone.goto(url)
     phone.wait_for_selector("[data-game]")
     phone.wait_for_timeout(300)
-    phone.screenshot(path=str(path), full_page=True)
     widths = fits_phone(phone)
+    screenshot(phone, path)
     phone.close()
     return widths

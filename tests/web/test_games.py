@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from tests.web.clicking import phone_shot, play_game
+from tests.web.clicking import phone_shot, play_game, screenshot
 
 #: (game, seats, options): short enough to play out in a minute or two
 GAMES = [
@@ -36,12 +36,12 @@ def test_a_whole_game_by_clicking(server, context, artifacts, game, seats, optio
 
     def on_step(step: int) -> None:
         if step == 6:
-            page.screenshot(path=str(artifacts / f"{game}-desktop.png"), full_page=True)
+            screenshot(page, artifacts / f"{game}-desktop.png")
             shots["phone"] = phone_shot(context, url, artifacts / f"{game}-phone.png")
 
     where = play_game(page, 0, random.Random(game), on_step=on_step)
     page.wait_for_selector(".end-screen:not([hidden]) table.breakdown")
-    page.screenshot(path=str(artifacts / f"{game}-end.png"), full_page=True)
+    screenshot(page, artifacts / f"{game}-end.png")
 
     assert not errors, errors
     assert where["board"] > where["bar"], f"most moves should be on the board: {dict(where)}"

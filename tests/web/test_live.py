@@ -16,7 +16,7 @@ import re
 
 from meeple import games
 from meeple.core.record import Record
-from tests.web.clicking import offered, play, version, wait_ready
+from tests.web.clicking import offered, play, screenshot, version, wait_ready
 from tests.web.server import Server
 
 NUMBERS = re.compile(r"^[A-Z](10|[2-9])$")  # the unique cards (three wagers per colour are alike)
@@ -143,7 +143,7 @@ def test_two_players_and_a_spectator_never_see_a_hidden_card(server, browser, ar
     a.wait_for_selector(".end-screen:not([hidden])")
     b.wait_for_selector(".end-screen:not([hidden])")
     spectator.wait_for_selector(".end-screen:not([hidden])")
-    a.screenshot(path=str(artifacts / "lost-cities-two-players.png"), full_page=True)
+    screenshot(a, artifacts / "lost-cities-two-players.png")
 
     # the network: every table message each page received, checked at its version
     record = Record.from_json(json.dumps(server.api(f"/api/tables/{table}/record")))

@@ -26,6 +26,7 @@ export function groupMoves(moves) {
 
 let menu = null;
 let menuOwner = null;
+let menuAt = null;
 
 function closeMenu(refocus = true) {
   if (!menu) return;
@@ -36,6 +37,14 @@ function closeMenu(refocus = true) {
 }
 
 document.addEventListener("keydown", (e) => { if (e.key === "Escape") { closeMenu(); hideTip(); } });
+// tips and menus float where their element was: they go when the page scrolls
+window.addEventListener("scroll", () => {
+  hideTip();
+  if (menu && menuOwner) {  // a menu stays while its element has not moved (a late scroll event)
+    const r = menuOwner.getBoundingClientRect();
+    if (Math.abs(r.top - menuAt.top) > 4 || Math.abs(r.left - menuAt.left) > 4) closeMenu(false);
+  }
+}, { passive: true });
 document.addEventListener("pointerdown", (e) => {
   if (menu && !menu.contains(e.target) && !(menuOwner && menuOwner.contains(e.target))) closeMenu(false);
 });
@@ -43,18 +52,28 @@ document.addEventListener("pointerdown", (e) => {
 // ---- the glossary tooltip -------------------------------------------------------------
 let tipOwner = null;
 
+// put a floating box (tip, menu) next to a rectangle, inside the window: below it, or
+// above when there is no room below. It is position: fixed, so it never changes the
+// page's height (a page that shrinks when a tip hides would move what is under the pointer)
+function place(box, r, widest) {
+  const w = Math.min(widest, window.innerWidth - 16);
+  box.style.width = box.classList.contains("menu") ? `${w}px` : "";
+  box.style.maxWidth = `${w}px`;
+  box.style.left = `${Math.min(Math.max(8, r.left), window.innerWidth - w - 8)}px`;
+  box.style.top = "0px";
+  const height = box.offsetHeight;
+  const below = window.innerHeight - r.bottom - 8;
+  const top = height <= below || r.top < height + 8 ? r.bottom + 4 : r.top - height - 4;
+  box.style.top = `${Math.max(4, Math.min(top, window.innerHeight - Math.min(height, window.innerHeight - 8) - 4))}px`;
+}
+
 function showTip(el, entry) {
   const tip = document.getElementById("tip");
   if (!tip || !entry) return;
   append(clear(tip), [h("strong", entry.name), h("span.kind", ` · ${entry.kind}`),
     entry.design ? h("span.design", ` · ${t("glossary.design")}`) : null, h("p", entry.text)]);
   tip.hidden = false;
-  const r = el.getBoundingClientRect();
-  const w = Math.min(340, window.innerWidth - 16);
-  tip.style.maxWidth = `${w}px`;
-  let left = Math.min(Math.max(8, r.left + window.scrollX), window.scrollX + window.innerWidth - w - 8);
-  tip.style.left = `${left}px`;
-  tip.style.top = `${r.bottom + window.scrollY + 6}px`;
+  place(tip, el.getBoundingClientRect(), 340);
   tipOwner = el;
 }
 
@@ -199,12 +218,9 @@ export class Board {
       }, h("span", this.describe(m, this.ctx.view)), h("code", m))),
       h("button.menu-cancel", { type: "button", onclick: () => closeMenu() }, t("table.cancel")));
     menuOwner = el;
+    menuAt = el.getBoundingClientRect();
     document.body.append(menu);
-    const r = el.getBoundingClientRect();
-    const w = Math.min(320, window.innerWidth - 16);
-    menu.style.width = `${w}px`;
-    menu.style.left = `${Math.min(Math.max(8, r.left + window.scrollX), window.scrollX + window.innerWidth - w - 8)}px`;
-    menu.style.top = `${r.bottom + window.scrollY + 4}px`;
+    place(menu, menuAt, 320);
     const items = [...menu.querySelectorAll("button")];
     items[0].focus();
     menu.addEventListener("keydown", (e) => {

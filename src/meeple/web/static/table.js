@@ -3,7 +3,7 @@
 // live updates over a WebSocket that reconnects by itself, and the end screen.
 import { api, ApiError, forgetSeat, saveSeat, savedSeat, seatFromHash } from "./api.js";
 import { clear, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { loadGame } from "./games/index.js";
 import { Board, seatName } from "./board.js";
 
@@ -19,9 +19,10 @@ export async function tablePage(main, id) {
   let closed = false;
   let retry = 0;
   let busy = false;
-  let storyChain = Promise.resolve();
+  let acceptChain = Promise.resolve();
   let thinkingSince = null;
   let lastError = "";
+  let boardShown = "";
 
   const statusBar = h("section.status-bar", { "aria-live": "polite", "aria-atomic": "true" });
   const boardBox = h("section.board-box", { "aria-label": t("table.board") });
@@ -53,19 +54,28 @@ export async function tablePage(main, id) {
     }
   }
 
+  // states are taken in the order they arrive; a new version is shown together with its
+  // story (status line and narration), so the page changes once, not twice, per move
   function accept(next) {
+    acceptChain = acceptChain.then(() => take(next)).catch((err) => console.error(err));
+    return acceptChain;
+  }
+
+  async function take(next) {
     if (table && next.version < table.version) return;  // an older push arriving late
     const moved = !table || next.version !== table.version;
+    if (moved && game && game.name === next.game) await fetchStory(next);
     const previous = table;
+    if (table && next.version < table.version) return;
     table = next;
     if (!game || game.name !== next.game) return;
     if (moved) {
       // the change came from another seat when it was not this seat's decision before
       board.highlightNext = Boolean(previous) && previous.to_move !== table.seat;
-      updateStory();
     }
     thinkingSince = botToMove() ? (moved || thinkingSince === null ? Date.now() : thinkingSince) : null;
     draw();
+    if (moved) drawLog();
   }
 
   function botToMove() {
@@ -74,13 +84,10 @@ export async function tablePage(main, id) {
     return s && s.kind === "bot" ? s : null;
   }
 
-  function updateStory() {
-    storyChain = storyChain.then(async () => {
-      const known = story.length;
-      let got;
-      try {
-        got = await api(`/api/tables/${id}/story?since=${known + 1}`, { token: mine?.token });
-      } catch { return; }
+  async function fetchStory(next) {
+    const known = story.length;
+    try {
+      let got = await api(`/api/tables/${id}/story?since=${known + 1}`, { token: mine?.token });
       if (got.plies < known || (got.entries.length && got.entries[0].ply !== known + 1)) {
         got = await api(`/api/tables/${id}/story?since=1`, { token: mine?.token });
         story = [];
@@ -88,10 +95,9 @@ export async function tablePage(main, id) {
       story.push(...got.entries);
       statusText = got.status;
       breakdown = got.breakdown;
-      drawStatus();
-      drawLog();
-      drawEnd();
-    });
+    } catch {
+      statusText = "";  // the board still shows; the words come with the next change
+    }
   }
 
   function connect() {
@@ -137,9 +143,9 @@ export async function tablePage(main, id) {
       const next = await api(`/api/tables/${id}/moves`, {
         method: "POST", token: mine?.token, body: { action: move, version: table.version },
       });
-      accept(next);
+      await accept(next);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) accept(await fetchTable());
+      if (err instanceof ApiError && err.status === 409) await accept(await fetchTable());
       else errorBox.textContent = err.message;
     } finally {
       busy = false;
@@ -161,11 +167,16 @@ export async function tablePage(main, id) {
     Object.assign(page.dataset, { version: table.version, toMove: table.to_move ?? "", over: table.over, seat: table.seat ?? "" });
     drawStatus();
     drawSeats();
-    board.draw(boardBox, actBar, movesBox, game, table, {
-      names: table.seats.map((s) => seatName(table, s.seat)),
-    });
-    if (table.can_undo) {
-      actBar.append(h("button.undo", { type: "button", onclick: undo, "data-undo": "1" }, t("table.undo")));
+    // the board is redrawn only when what it shows changed: a push that only says who is
+    // connected must not replace the element under a pointer in the middle of a click
+    const names = table.seats.map((s) => seatName(table, s.seat));
+    const shown = JSON.stringify([table.version, table.legal, table.view, table.can_undo, names, language()]);
+    if (shown !== boardShown) {
+      boardShown = shown;
+      board.draw(boardBox, actBar, movesBox, game, table, { names });
+      if (table.can_undo) {
+        actBar.append(h("button.undo", { type: "button", onclick: undo, "data-undo": "1" }, t("table.undo")));
+      }
     }
     drawEnd();
   }
@@ -242,7 +253,7 @@ export async function tablePage(main, id) {
   const first = await fetchTable();
   game = await loadGame(first.game);
   await board.prepare(game);
-  accept(first);
+  await accept(first);
   connect();
 
   return {

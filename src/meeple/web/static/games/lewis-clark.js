@@ -163,7 +163,7 @@ function expedition(view, seat, ctx) {
   const box = h("section.lw-exp", { "data-expedition": seat, class: view.to_move === seat ? "to-move" : "", style: { "--pc": PLAYER[seat] } });
   box.append(h("h3", h("span.swatch", { class: `p${seat}` }), ctx.name(seat),
     h("span.lw-pos", t("lw.pos", { scout: e.scout, camp: e.camp, tokens: e.time_tokens })),
-    e.can_still_win ? null : h("span.lw-out", t("lw.cannotwin"))));
+    e.can_still_win === false ? h("span.lw-out", t("lw.cannotwin")) : null));
   const goods = h("div.lw-goods");
   const used = GOODS.reduce((a, g) => a + e.resources[g], 0);
   for (const g of GOODS) {
@@ -183,7 +183,8 @@ function expedition(view, seat, ctx) {
   ctx.key(goods, `goods:${seat}`);
   box.append(goods);
   const boats = h("div.lw-boats", { "data-boats": seat },
-    t("lw.boats", { used, capacity: e.capacity, time: e.boat_time, goods: e.goods_tiles, ind: e.indian_tiles, camp: e.camp_time }));
+    t("lw.boats", { used, capacity: e.capacity, time: e.boat_time, goods: e.goods_tiles, ind: e.indian_tiles }),
+    e.camp_time === undefined ? null : ` · ${t("lw.camptime", { camp: e.camp_time })}`);
   if (mine) ctx.target(boats, ["boat goods", "boat indian"], "tile");
   box.append(boats);
   const area = h("div.lw-area", { "aria-label": t("lw.playarea") });
