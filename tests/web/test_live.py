@@ -235,9 +235,11 @@ def test_language_from_the_browser_switchable_and_a_move_by_keyboard(server, bro
     page.wait_for_selector(".menu .menu-item")
     assert page.evaluate("document.activeElement.classList.contains('menu-item')")
     chosen = page.evaluate("document.activeElement.dataset.move")
+    before = version(page)
     page.keyboard.press("Enter")
-    page.wait_for_function("() => Number(document.querySelector('.table-page').dataset.version) >= 1")
-    assert server.api(f"/api/tables/{table}")["log"][0] == chosen
+    page.wait_for_function("(v) => Number(document.querySelector('.table-page').dataset.version) > v", arg=before)
+    story = server.api(f"/api/tables/{table}/story", token=tokens["0"])
+    assert [e["move"] for e in story["entries"] if e["seat"] == 0][0] == chosen
     ctx.close()
 
 
