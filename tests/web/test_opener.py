@@ -13,12 +13,15 @@ from meeple.web import opener
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the display rule is Linux's")
 def test_no_display_no_browser(monkeypatch):
+    monkeypatch.setattr(opener.sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     assert not opener.can_open()
     assert opener.open_when_listening("127.0.0.1", 1, "http://127.0.0.1:1/") is None
     monkeypatch.setenv("DISPLAY", ":0")
     assert opener.can_open()
+    monkeypatch.setattr(opener.sys.stdout, "isatty", lambda: False, raising=False)
+    assert not opener.can_open()  # started by a program, not from a terminal
 
 
 def test_the_lobby_opens_once_the_port_listens(monkeypatch):

@@ -1,7 +1,9 @@
 """Open the lobby in the user's browser once ``meeple serve`` accepts connections.
 
-Only a graphical browser is opened: on Linux without a display (a server over SSH, CI)
-nothing is started, so a text browser never takes over the terminal the server logs to.
+Only a graphical browser is opened, and only for a server started from a terminal: on
+Linux without a display (a server over SSH, CI) nothing is started, so a text browser
+never takes over the terminal the server logs to, and a server started by a program
+(tests, ``meeple bench server``, a service manager) opens nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ import webbrowser
 
 
 def can_open() -> bool:
-    """A graphical browser can be shown: macOS, Windows, or a Linux with a display."""
+    """Started from a terminal, and a graphical browser can be shown there: macOS,
+    Windows, or a Linux with a display."""
+    if not sys.stdout.isatty():
+        return False
     if sys.platform in ("darwin", "win32"):
         return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
