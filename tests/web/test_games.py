@@ -8,7 +8,9 @@ under ``test-artifacts/web/``.
 
 from __future__ import annotations
 
+import json
 import random
+import time
 
 import pytest
 
@@ -60,14 +62,12 @@ def test_a_whole_game_by_clicking(server, context, artifacts, game, seats, optio
     assert widths["board"] <= widths["boardClient"] + 1, widths
 
 
-def test_replay_steps_through_a_finished_table_from_any_seat(server, context):
+def test_replay_steps_through_a_finished_table_from_any_seat(server, context, tmp_path):
     table, tokens = server.table("lost-cities", ["bot:random", "bot:random"], rounds=1)
     for _ in range(600):
         state = server.api(f"/api/tables/{table}")
         if state["over"]:
             break
-        import time
-
         time.sleep(0.1)
     assert state["over"]
     page = context.new_page()
@@ -88,3 +88,13 @@ def test_replay_steps_through_a_finished_table_from_any_seat(server, context):
     # keyboard: arrows step back
     page.locator("body").press("ArrowLeft")
     page.wait_for_selector(".end-screen", state="hidden")
+
+    # the same game from its record file, opened in the replay page
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(server.api(f"/api/tables/{table}/record")))
+    page.goto(f"{server.url}/replays")
+    page.set_input_files("#record", str(record))
+    page.wait_for_selector('[data-game="lost-cities"]')
+    assert page.locator("#ply").get_attribute("max") == str(len(state["log"]))
+    page.select_option("#perspective", "0")
+    page.wait_for_selector(".lc-hand.mine [data-card]")
