@@ -247,3 +247,19 @@ def _static():
     from meeple.web import STATIC
 
     return STATIC
+
+
+def test_an_open_seat_is_taken_from_the_table_page(server, browser):
+    table, tokens = server.table("lost-cities", ["human", "open"], rounds=1)
+    ctx = browser.new_context(locale="en-US", reduced_motion="reduce")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/tables/{table}")
+    page.wait_for_selector('[data-join="1"]')
+    assert "Waiting for open seats" in page.locator(".status-bar").inner_text()
+    page.click('[data-join="1"]')
+    page.wait_for_function("() => document.querySelector('.table-page')?.dataset.seat === '1'")
+    assert "You are Seat 1" in page.locator(".status-bar").inner_text()
+    assert "#seat=1&token=" in page.url
+    state = server.api(f"/api/tables/{table}")
+    assert state["status"] == "playing" and state["seats"][1]["kind"] == "human"
+    ctx.close()

@@ -194,7 +194,10 @@ export async function tablePage(main, id) {
     if (table.status === "waiting") ask = t("table.waiting");
     else if (table.over) ask = t("table.over");
     else if (table.to_move === table.seat) ask = t("table.yourturn");
-    else if (botToMove()) ask = t("table.thinking", { name: seatName(table, table.to_move) });
+    else if (botToMove()) {
+      const secs = thinkingSince === null ? 0 : Math.floor((Date.now() - thinkingSince) / 1000);
+      ask = t("table.thinking", { name: seatName(table, table.to_move) }) + (secs ? ` (${t("table.seconds", { n: secs })})` : "");
+    }
     else ask = t("table.waitfor", { name: seatName(table, table.to_move) });
     statusBar.append(h("span.ask", { class: table.to_move === table.seat && !table.over ? "mine" : "" }, ask,
       botToMove() ? h("span.dots", { "aria-hidden": "true" }, " …") : null));
@@ -217,9 +220,23 @@ export async function tablePage(main, id) {
       }, h("span.swatch", { class: `p${s.seat}`, "aria-hidden": "true" }), h("strong", seatName(table, s.seat)), " ",
       h("span.kind", kind), s.kind === "human" ? h("span.dot", { class: s.connected ? "on" : "off",
         title: s.connected ? t("table.connected") : t("table.away") }, s.connected ? " ●" : " ○") : null,
-      table.view.scores ? h("span.score", ` ${table.view.scores[s.seat]}`) : null));
+      table.view.scores ? h("span.score", ` ${table.view.scores[s.seat]}`) : null,
+      s.kind === "open" && !mine ? h("button.join", { type: "button", "data-join": s.seat, onclick: () => join(s.seat) },
+        t("lobby.join", { n: s.seat })) : null));
     }
     seatsBox.append(ul);
+  }
+
+  async function join(seat) {
+    try {
+      const name = (localStorage.getItem("meeple.name") || "").trim() || null;
+      const got = await api(`/api/tables/${id}/join`, { method: "POST", body: { seat, name } });
+      saveSeat(id, got.seat, got.token);
+      location.hash = `seat=${got.seat}&token=${encodeURIComponent(got.token)}`;
+      location.reload();
+    } catch (err) {
+      errorBox.textContent = err.message;
+    }
   }
 
   function drawLog() {
