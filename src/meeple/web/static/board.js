@@ -200,7 +200,8 @@ export class Board {
     for (const [verb, list] of groupMoves(moves)) {
       const row = h("div.move-group", verb ? h("span.verb", verb) : null);
       for (const m of list) {
-        row.append(h("button.fallback", { type: "button", "data-move": m, title: this.describe(m, table.view),
+        const words = this.describe(m, table.view);
+        row.append(h("button.fallback", { type: "button", "data-move": m, title: words, "aria-label": `${words} (${m})`,
           onclick: () => !this.busy && this.act(m) }, verb ? m.slice(verb.length + 1) : m));
       }
       box.append(row);
