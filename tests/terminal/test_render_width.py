@@ -18,7 +18,6 @@ LIMIT = 100
 NOT_YET: dict[str, str] = {
     "lost-cities": "the spectators' header with every round's scores reaches 103 columns",
     "lowlands": "farms side by side reach 157 columns",
-    "little-town": "the player lines reach 196 columns with 4 players",
     "lewis-clark": "the route line reaches 134 columns",
 }
 

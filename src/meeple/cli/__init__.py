@@ -210,6 +210,8 @@ def bench(
 # ---- commands defined in their own modules (imported last: they use ``app``) ----
 from meeple.cli import card as _card  # noqa: E402,F401  meeple card
 from meeple.cli import serve as _serve  # noqa: E402, F401  meeple serve
+from meeple.cli import tournament as _tournament  # noqa: E402,F401  meeple tournament, meeple sprt
+from meeple.cli import train as _train  # noqa: E402,F401  meeple train (rl)
 from meeple.cli import verify as _verify  # noqa: E402,F401  meeple verify
 
 

@@ -3,4 +3,7 @@
 Each feature keeps its tables in its own module and imports it here.
 """
 
-from meeple.store import tables  # noqa: F401  (the game server)
+from meeple.store import (
+    arena,  # noqa: F401  (tournaments: arena_tournaments, arena_games)
+    tables,  # noqa: F401  (the game server)
+)
