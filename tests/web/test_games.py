@@ -53,7 +53,7 @@ def test_a_whole_game_by_clicking(server, context, artifacts, game, seats, optio
     totals = [c.inner_text() for c in end.locator("tr.total td").all()]
     state = server.api(f"/api/tables/{table}")
     assert state["over"] and totals == [str(s).removesuffix(".0") if isinstance(s, float) else str(s) for s in state["scores"]]
-    assert end.locator("tbody tr").count() >= 2
+    assert end.locator("tbody tr").count() >= 1
     # what happened, in words: one entry per move, the game's narration under them
     assert page.locator(".log > li").count() == len(state["log"])
     # fits a phone: nothing wider than the screen, the board included

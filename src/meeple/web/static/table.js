@@ -287,7 +287,8 @@ function clock(seconds) {
 export function scoreTable(table, breakdown) {
   const n = table.players;
   const labels = [];
-  for (const parts of breakdown || []) for (const k of Object.keys(parts)) if (!labels.includes(k)) labels.push(k);
+  // a part called "total" is the total row already shown (a game without its own breakdown)
+  for (const parts of breakdown || []) for (const k of Object.keys(parts)) if (!labels.includes(k) && k.toLowerCase() !== "total") labels.push(k);
   const names = [...Array(n).keys()].map((s) => seatName(table, s));
   return h("table.breakdown",
     h("caption", t("end.breakdown")),
