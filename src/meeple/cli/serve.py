@@ -27,6 +27,7 @@ def serve(
     bot_workers: int = typer.Option(1, help="worker processes for bots"),
     log_level: str = typer.Option("info", help="uvicorn log level: critical, error, warning, info, debug"),
     access_log: bool = typer.Option(False, help="log every request (costs time under load)"),
+    browser: bool = typer.Option(True, help="open the lobby in your web browser once the server listens"),
 ) -> None:
     """Run the game server: the API under /api, WebSockets under /ws, its docs at /docs."""
     import uvicorn
@@ -44,8 +45,13 @@ def serve(
         engine = open_engine(url)
     except MeepleError as err:
         fail(err)
-    console.print(f"meeple server: http://{host}:{port}/  (API docs at /docs)")
+    lobby = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    console.print(f"meeple server: {lobby}  (the lobby; API docs at /docs)")
     console.print(f"database: {_shown(url)}")
     config = ServerConfig(db=url, bot_seconds=bot_seconds, bot_workers=bot_workers)
+    if browser:
+        from meeple.web.opener import open_when_listening
+
+        open_when_listening(host, port, lobby)
     uvicorn.run(create_app(engine, config), host=host, port=port, log_level=log_level,
                 access_log=access_log, workers=1)

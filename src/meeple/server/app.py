@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import FastAPI
 from sqlalchemy import Engine
 
-from meeple.server import errors, routes, ws
+from meeple.server import browser, errors, routes, ws
 from meeple.server.config import ServerConfig
 from meeple.server.hall import Hall
 
@@ -66,6 +66,10 @@ def create_app(
     _document_websocket(app)
     app.include_router(routes.router)
     app.include_router(ws.router)
+    app.include_router(browser.router)  # look-ups, stories and replays for the browser client
+    from meeple.web import install as install_web_client
+
+    install_web_client(app)  # the browser client at / and /static
     app.add_middleware(errors.BodyLimit, limit=config.max_body)
     return app
 

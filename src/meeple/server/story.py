@@ -1,0 +1,240 @@
+"""A table in words, for the browser: the status line, what every move did, positions
+of the past.
+
+Everything here is built from one seat's views (``GAME.status(view)``,
+``GAME.narrate(before_view, move, after_view)``) and that seat's log text, so it tells a
+seat no more than its ``view`` does. Positions of the past (replays) are the spectators'
+or your own at any time, and anyone's once the game is over.
+
+Narrations are kept per (table, seat) and extended move by move; an undo (the stored
+moves no longer start with the narrated ones) starts that story again from the deal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from meeple.core.actions import Action
+from meeple.core.errors import MeepleError
+from meeple.core.game import Game
+from meeple.core.state import State
+from meeple.server.errors import ApiError
+from meeple.server.live import LiveTable, Played
+
+log = logging.getLogger("meeple.server")
+
+#: stories and replays kept in memory (least recently used dropped first)
+KEEP = 256
+#: a replay keeps a position every this many plies, so stepping back is cheap
+CHECKPOINT = 32
+
+
+def words(game: Game, before: dict[str, Any], move: str, after: dict[str, Any]) -> list[str]:
+    """``GAME.narrate``, guarded: a narration bug must not break a table page."""
+    try:
+        return [str(line) for line in game.narrate(before, move, after)]
+    except Exception as err:  # the game's own words are a courtesy, never a failure
+        log.warning("%s narrate failed on %r: %s", game.name, move, err)
+        return []
+
+
+def status(game: Game, view: dict[str, Any]) -> str:
+    try:
+        return str(game.status(view))
+    except Exception as err:
+        log.warning("%s status failed: %s", game.name, err)
+        return Game.status(game, view)
+
+
+def breakdown(game: Game, state: State) -> list[dict[str, Any]] | None:
+    """Per seat, the parts of the final score (only for a finished game: it may read hands)."""
+    if state.to_move is not None:
+        return None
+    try:
+        return [dict(parts) for parts in game.score_breakdown(state)]
+    except Exception as err:
+        log.warning("%s score_breakdown failed: %s", game.name, err)
+        return None
+
+
+def move_text(game: Game, action: Action, actor: int, seat: int | None, public: bool) -> str:
+    """How a move reads for ``seat``: its notation once the game is over, else the game's mask."""
+    return action.text if public else game.log_text(action, actor, seat)
+
+
+@dataclass
+class Story:
+    """What one seat has been told at one table: a narration per move, in order."""
+
+    seat: int | None
+    state: State
+    view: dict[str, Any]
+    moves: list[Played] = field(default_factory=list)
+    #: per move: the words the game found for it, from this seat's views
+    lines: list[list[str]] = field(default_factory=list)
+
+    def extend(self, game: Game, played: list[Played]) -> None:
+        for p in played:
+            self.state.apply(p.action)
+            after = self.state.view(self.seat)
+            text = game.log_text(p.action, p.actor, self.seat)
+            self.lines.append(words(game, self.view, text, after))
+            self.view = after
+            self.moves.append(p)
+
+
+class Stories:
+    """The stories of every table and seat asked about, least recently used dropped first."""
+
+    def __init__(self, keep: int = KEEP) -> None:
+        self.keep = keep
+        self._stories: OrderedDict[tuple[int, int | None], Story] = OrderedDict()
+
+    def of(self, live: LiveTable, seat: int | None) -> Story:
+        key = (live.id, seat)
+        story = self._stories.pop(key, None)
+        n = len(story.moves) if story else 0
+        if story is None or n > len(live.moves) or live.moves[:n] != story.moves:
+            state = live.game.new(live.players, live.seed, **live.options)
+            story = Story(seat, state, state.view(seat))
+            n = 0
+        story.extend(live.game, live.moves[n:])
+        self._stories[key] = story
+        while len(self._stories) > self.keep:
+            self._stories.popitem(last=False)
+        return story
+
+    def told(self, live: LiveTable, seat: int | None, since: int) -> dict[str, Any]:
+        """The story of ``seat`` from move ``since`` on (1 = the first move), with the status."""
+        if since < 0:
+            raise ApiError(422, f"since={since} is not allowed; give a move number from 0")
+        story = self.of(live, seat)
+        game, public = live.game, live.over
+        entries = [
+            {"ply": i + 1, "seat": p.actor, "move": move_text(game, p.action, p.actor, seat, public),
+             "words": story.lines[i]}
+            for i, p in enumerate(story.moves)
+            if i + 1 >= since
+        ]
+        return {
+            "id": live.id,
+            "seat": seat,
+            "version": live.version,
+            "plies": len(story.moves),
+            "status": status(game, live.state.view(seat)),
+            "entries": entries,
+            "breakdown": breakdown(game, live.state) if live.over else None,
+        }
+
+
+@dataclass
+class Tape:
+    """A game's moves from its deal, to step through: positions rebuilt on demand."""
+
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    moves: list[tuple[Action, int]]
+    #: the game reached its end with the last move (otherwise the tape stops part-way)
+    finished: bool
+    #: who sat where, when the record says
+    seats: list[str] = field(default_factory=list)
+    checkpoints: dict[int, State] = field(default_factory=dict)
+
+    def state_at(self, ply: int) -> State:
+        """The position after ``ply`` moves (0: the deal)."""
+        start = max((p for p in self.checkpoints if p <= ply), default=0)
+        state = (self.checkpoints[start].clone() if start
+                 else self.game.new(self.players, self.seed, **self.options))
+        for i in range(start, ply):
+            state.apply(self.moves[i][0])
+            if (i + 1) % CHECKPOINT == 0 and i + 1 not in self.checkpoints:
+                self.checkpoints[i + 1] = state.clone()
+        return state
+
+    def frame(self, ply: int, seat: int | None, public: bool) -> dict[str, Any]:
+        """The position after ``ply`` moves as ``seat`` saw it, and what the last move did."""
+        if not 0 <= ply <= len(self.moves):
+            raise ApiError(422, f"ply {ply} is not in this game; give 0 (the deal) to {len(self.moves)}")
+        if seat is not None and not 0 <= seat < self.players:
+            raise ApiError(422, f"seat {seat} is not at this table; give 0 to {self.players - 1}, or none")
+        game = self.game
+        state = self.state_at(ply)
+        view = state.view(seat)
+        out: dict[str, Any] = {
+            "ply": ply, "plies": len(self.moves), "seat": seat, "view": view,
+            "to_move": state.to_move, "status": status(game, view), "move": None, "actor": None,
+            "words": [], "over": state.to_move is None, "scores": None, "breakdown": None,
+        }
+        if ply:
+            before = self.state_at(ply - 1).view(seat)
+            action, actor = self.moves[ply - 1]
+            text = move_text(game, action, actor, seat, public)
+            out.update(move=text, actor=actor, words=words(game, before, text, view))
+        if state.to_move is None:
+            out.update(scores=list(state.scores()), breakdown=breakdown(game, state))
+        return out
+
+
+class Tapes:
+    """Replays asked for (finished tables, uploaded records), least recently used dropped."""
+
+    def __init__(self, keep: int = 64) -> None:
+        self.keep = keep
+        self._tapes: OrderedDict[str, Tape] = OrderedDict()
+
+    def get(self, key: str) -> Tape | None:
+        tape = self._tapes.pop(key, None)
+        if tape is not None:
+            self._tapes[key] = tape
+        return tape
+
+    def put(self, key: str, tape: Tape) -> Tape:
+        self._tapes[key] = tape
+        while len(self._tapes) > self.keep:
+            self._tapes.popitem(last=False)
+        return tape
+
+    def of_table(self, live: LiveTable) -> Tape:
+        key = f"table:{live.id}:{live.version}"
+        return self.get(key) or self.put(key, Tape(
+            live.game, live.players, live.seed, dict(live.options),
+            [(p.action, p.actor) for p in live.moves], live.over,
+        ))
+
+    def of_record(self, text: str) -> tuple[str, Tape]:
+        """Read an uploaded record, check every move, keep it under the hash of its text."""
+        from meeple.core.record import Record
+        from meeple.games import get
+
+        key = "record:" + hashlib.sha256(text.encode()).hexdigest()[:24]
+        tape = self.get(key)
+        if tape is not None:
+            return key, tape
+        try:
+            record = Record.from_json(text)
+            game = get(record.game)
+            if record.rules not in (None, game.rules_version):
+                raise MeepleError(f"the record was played under {game.name} rules version {record.rules}; "
+                                  f"this server plays version {game.rules_version}")
+            state = game.new(record.players, record.seed, **record.options)
+            moves: list[tuple[Action, int]] = []
+            for ply, text_move in enumerate(record.actions, 1):
+                if state.to_move is None:
+                    raise MeepleError(f"move {ply} ({text_move!r}) comes after the end of the game")
+                actor = state.to_move
+                try:
+                    action = state.parse(text_move)
+                    state.apply(action)
+                except MeepleError as err:
+                    raise MeepleError(f"move {ply} ({text_move!r}) is not legal there: {err}") from None
+                moves.append((action, actor))
+        except MeepleError as err:
+            raise ApiError(422, f"this record cannot be replayed: {err}") from None
+        return key, self.put(key, Tape(game, record.players, record.seed, dict(record.options), moves,
+                                       state.to_move is None, list(record.seats)))
