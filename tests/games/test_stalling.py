@@ -89,7 +89,6 @@ def _cases():
 #: the mark must go when the game's fix lands
 NOT_YET = {
     "lost-cities": "no repetition rule yet: both seats can discard and draw back for ever",
-    "lewis-clark": "the route ends at space 49: a seat with 11+ Time tokens can never win",
     "lowlands": "no decision bound declared yet",
     "little-town": "no decision bound declared yet",
 }
