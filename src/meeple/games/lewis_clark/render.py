@@ -157,7 +157,8 @@ def render(state, seat: int | None = None) -> str:
 
     v = state.view(seat)
     rnd = v["turns"] // v["players"] + 1
-    lines = [f"[bold]Lewis & Clark[/]  turn {v['turns'] + 1} (round {rnd})  {status(v)}"]
+    lines = [f"[bold]Lewis & Clark[/]  turn {v['turns'] + 1} (round {rnd})"]
+    lines += wrap("", [status(v)])
     check = v["progress_check"]
     if check is not None:
         lines.append(f"[dim]progress check in {check['turns_left']} turn(s): the scouts have "

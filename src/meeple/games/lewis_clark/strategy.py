@@ -1,14 +1,26 @@
-"""Lewis & Clark heuristics: the greedy bot, its styles, the search's playout policy
-and its evaluation. Everything here reads only what the deciding seat may know: its
-own hand and the public table (the bots-do-not-peek checker holds them to it).
+"""Lewis & Clark heuristics: the greedy bot and its styles (one plan with different
+priorities), the search's playout policy and its evaluation. Everything here reads only
+what the deciding seat may know: its own hand and the public table (the
+bots-do-not-peek checker holds them to it).
 
-The measure is *spaces*: a position is worth the scout's space, minus the Time tokens
-it holds and will have to pay at its next camp, plus what its goods can still buy on
-the route ahead (a canoe carries the Leader 4 river spaces, a horse 2 mountain spaces,
-a food 2 river spaces), minus the goods and Indians it carries beyond what it can use.
-The greedy bot plays each candidate action out on a copy (inner choices by the same
-measure) and takes the best; it camps when its hand is spent or a camp is cheap and
-it has nothing better to do, and camps to win whenever a camp would.
+The plan, every decision in a few rules and no copies of the state:
+
+- **Move** with the payable mover that goes furthest on the terrain ahead (the Leader
+  with canoes and food on rivers, horses on mountains; recruited movers), giving it
+  just the strength its goods can pay.
+- Otherwise **make what the terrain ahead needs**: food, wood and canoes for rivers;
+  three different goods and the horse trade (or a horse-making character) for
+  mountains; Indians from the Pow-wow with the Interpreter when none are left.
+- **Travel light**: keep a gain only while it fits the free places of the boats (more
+  when the Leader is still in hand to spend it), decline goods nobody needs, and give
+  a spare card strength from an Indian so that no card is left over at camp.
+- **Camp** when the hand is spent (no Time for cards), and to win whenever a camp would.
+- **Recruit** a Journal character when what it does for the route ahead is worth more
+  than its fur and equipment, paying with goods, never with the Leader or Interpreter
+  if another card will do.
+
+The styles change the priorities (``Plan``): when a move is worth more than making
+goods, how many goods beyond the free places are kept, how readily to recruit.
 """
 
 from __future__ import annotations
@@ -33,6 +45,7 @@ from meeple.games.lewis_clark.components import (
     LEADER,
     MAX_ALLOWANCE,
     MIXED,
+    MOUNTAIN,
     MOVE,
     N_ENCOUNTERED,
     N_KINDS,
@@ -41,57 +54,34 @@ from meeple.games.lewis_clark.components import (
     STRENGTH,
     WOOD,
 )
-from meeple.games.lewis_clark.ending import can_still_win
 from meeple.games.lewis_clark.expedition import goods_time, indian_time
+from meeple.games.lewis_clark.journal import recruit_cost
 from meeple.games.lewis_clark.rules import EFFECT, EXTRA, MAIN, RECRUIT, SOURCE, LewisClarkState
 
 # ---- the route ahead ---------------------------------------------------------------
 
 
-def _terrain_ahead() -> tuple[tuple[int, int], ...]:
-    """Per space: (river spaces, mountain spaces) from there to the fort (mixed counts
-    as river: any mover may cross it)."""
-    out = []
-    for p in range(LAST + 1):
-        ahead = ROUTE[p + 1:FORT + 1]
-        river = sum(1 for t in ahead if t in (RIVER, MIXED))
-        out.append((river, len(ahead) - river))
-    return tuple(out)
+def _terrain_counts() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Prefix counts of river and mountain spaces (the mixed space 18 ends a river
+    stretch, 26 a mountain one, so they count so)."""
+    river, mountain = [0], [0]
+    for p in range(1, LAST + 1):
+        t = ROUTE[p]
+        is_mountain = t == MOUNTAIN or (t == MIXED and ROUTE[p - 1] == MOUNTAIN)
+        river.append(river[-1] + (not is_mountain))
+        mountain.append(mountain[-1] + is_mountain)
+    return tuple(river), tuple(mountain)
 
 
-AHEAD = _terrain_ahead()
+RIVER_UPTO, MOUNTAIN_UPTO = _terrain_counts()
 
 
-class Weights(NamedTuple):
-    """What a style values, in spaces."""
-
-    canoe: float = 3.0      # river spaces a canoe is worth (the Leader makes 4)
-    horse: float = 1.6      # mountain spaces a horse is worth (the Leader makes 2)
-    food: float = 1.3
-    wood: float = 0.7
-    fur: float = 0.5
-    equip: float = 0.5
-    indian: float = 1.2     # an Indian on the boats: strength and village actions
-    card: float = 0.8       # a recruited character
-    mover_card: float = 1.5  # a recruited character that moves the scout
-    overload: float = 1.0   # per good or Indian beyond the free boats (camp Time ahead)
-    token: float = 1.0      # per Time token
-    recruit_margin: float = 0.5  # recruit only when it gains at least this much
-
-
-STYLES: dict[str, tuple[str, Weights]] = {
-    "balanced": ("the plain greedy weights: moves, trades and recruits by value",
-                 Weights()),
-    "rusher": ("runs light: values goods only as far as they move the scout, rarely recruits",
-               Weights(wood=0.4, fur=0.2, equip=0.2, card=0.3, mover_card=0.8,
-                       overload=1.6, recruit_margin=2.0)),
-    "hoarder": ("stocks goods and boats before moving, happy to carry a heavy load",
-                Weights(canoe=3.4, horse=2.0, food=1.6, wood=1.0, fur=0.8, equip=0.8,
-                        overload=0.5)),
-    "recruiter": ("builds its hand: fur and equipment for recruits, values new characters",
-                  Weights(fur=1.0, equip=1.0, card=1.6, mover_card=2.6, recruit_margin=0.0)),
-}
-BALANCED = STYLES["balanced"][1]
+def terrain_ahead(scout: int) -> str:
+    """The terrain the next move must cross (a mixed space defers to what follows)."""
+    for p in range(scout + 1, LAST + 1):
+        if ROUTE[p] != MIXED:
+            return ROUTE[p]
+    return RIVER
 
 
 def _is_mover(k: int) -> bool:
@@ -100,105 +90,49 @@ def _is_mover(k: int) -> bool:
 
 
 MOVER = tuple(_is_mover(k) for k in range(N_KINDS))
+_HORSE_MAKERS = frozenset(k for k, c in enumerate(CARDS) if c.effect.ways
+                          and c.effect.ways[0].gain[HORSE] and c.effect.ways[0].benefit != MOVE)
+#: goods in the order a free-choice payment gives them up, by the terrain ahead
+_PAY_ORDER = {RIVER: (FUR, EQUIP, HORSE, WOOD, FOOD, CANOE),
+              MOUNTAIN: (FUR, EQUIP, WOOD, CANOE, FOOD, HORSE)}
+#: goods in the order a keep step or a pick takes them, by the terrain ahead
+_TAKE_ORDER = {RIVER: (CANOE, FOOD, WOOD, HORSE, EQUIP, FUR),
+               MOUNTAIN: (HORSE, EQUIP, FUR, FOOD, WOOD, CANOE)}
 
 
-# ---- the measure -----------------------------------------------------------------------
+# ---- styles ------------------------------------------------------------------------------
 
 
-def value(s: LewisClarkState, seat: int, w: Weights = BALANCED) -> float:
-    """How good ``seat``'s expedition looks, in spaces (higher is better)."""
-    if s.to_move is None:
-        if seat in s.winning_seats:
-            return 1000.0
-        return -1000.0 + s.expeditions[seat].scout
+class Plan(NamedTuple):
+    """The priorities of one style of play."""
+
+    move_at: int = 1          # a move this long (spaces) comes before making goods
+    keep_slack: int = 0       # goods kept beyond the boats' free places
+    recruit_bar: float = 3.0  # recruit when the card's use minus its cost beats this
+    explore: float = 1.0      # chance to move anyway when the move is shorter
+
+
+STYLES: dict[str, tuple[str, Plan]] = {
+    "balanced": ("moves whenever a card can, else makes what the terrain ahead needs; "
+                 "travels light; recruits only characters that clearly help", Plan()),
+    "rusher": ("moves whenever a card can, never recruits, keeps nothing beyond the free "
+               "places even with the Leader in hand", Plan(recruit_bar=99.0, keep_slack=-3)),
+    "hoarder": ("stocks goods (two beyond the free places) and moves only in long jumps",
+                Plan(move_at=7, keep_slack=2, recruit_bar=2.0, explore=0.0)),
+    "recruiter": ("recruits any character that helps the route ahead, then moves",
+                  Plan(recruit_bar=0.5)),
+}
+BALANCED = STYLES["balanced"][1]
+
+
+# ---- the plan's pieces -----------------------------------------------------------------
+
+
+def camp_load(s: LewisClarkState, seat: int) -> int:
+    """Time the next camp would cost for the goods and Indians carried now."""
     e = s.expeditions[seat]
-    if not can_still_win(e):
-        return -500.0 + e.scout - e.time_tokens
-    v = e.scout - w.token * e.time_tokens
-    river, mountain = AHEAD[e.scout]
-    g = e.goods
-    v += _goods_value(g, river, mountain, w)
-    # what the next camp will cost for the load carried now (the hand will be played)
-    over = max(0, sum(g) - 3 - 2 * e.goods_tiles)
-    indians = e.indians + e.indians_on_cards
-    v -= w.overload * (goods_time(sum(g), e.goods_tiles) + 0.3 * over)
-    v -= w.overload * indian_time(indians, e.indian_tiles)
-    v += w.indian * min(indians, 3)
-    recruits = [k for k in e.hand if k < N_ENCOUNTERED]
-    recruits += [p.card for p in e.play_area if p.card < N_ENCOUNTERED]
-    recruits += [p.support for p in e.play_area if 0 <= p.support < N_ENCOUNTERED]
-    v += sum(w.mover_card if MOVER[k] else w.card for k in recruits)
-    return v
-
-
-def _goods_value(g: list[int], river: int, mountain: int, w: Weights) -> float:
-    """Goods as spaces they can still buy: river goods only while river lies ahead,
-    horses only while mountains do; with diminishing returns past what the route needs."""
-    v = 0.0
-    need_r = river / 4 + 1  # canoes that would cover the river ahead
-    v += w.canoe * min(g[CANOE], need_r) + 0.5 * max(0, g[CANOE] - need_r)
-    need_m = mountain / 2 + 0.5
-    v += w.horse * min(g[HORSE], need_m) * (1.0 if mountain else 0.3)
-    v += w.food * min(g[FOOD], 4) + 0.3 * max(0, g[FOOD] - 4)
-    v += w.wood * min(g[WOOD], 6) + 0.2 * max(0, g[WOOD] - 6)
-    v += w.fur * min(g[FUR], 5) + w.equip * min(g[EQUIP], 4)
-    return v
-
-
-# ---- the greedy bot -----------------------------------------------------------------------
-
-
-def _inner_choice(s: LewisClarkState, seat: int, legal, w: Weights) -> Action:
-    """The small decisions inside a turn: strength sources by a rule, the rest by value."""
-    if s.phase == SOURCE:
-        return _source_choice(s, seat, legal)
-    if s.phase == EXTRA:  # extra Indians only when the hand is nearly spent
-        return legal[-2] if len(legal) > 1 and len(s.expeditions[seat].hand) <= 1 else legal[-1]
-    best, best_v = legal[0], -1e18
-    for a in legal:
-        t = s.clone()
-        t.apply(a)
-        v = value(t, seat, w)
-        if int(a) in (A.STOP, A.SKIP):
-            v -= 0.01
-        if v > best_v:
-            best, best_v = a, v
-    return best
-
-
-def _keep_value(s: LewisClarkState, seat: int, k: int) -> float:
-    """How much we would rather play card k later than tuck it under another now."""
-    if k == LEADER:
-        g = s.expeditions[seat].goods
-        return 6.0 if (g[FOOD] + g[CANOE] + g[HORSE]) else 2.0
-    if k == INTERPRETER:
-        return 1.5
-    if k >= N_ENCOUNTERED:
-        return 1.0
-    return 3.0 if MOVER[k] else 2.0
-
-
-def _source_choice(s: LewisClarkState, seat: int, legal) -> Action:
-    best, best_v = legal[0], -1e9
-    hand = s.expeditions[seat].hand
-    for a in legal:
-        i = int(a)
-        if A.WITH <= i < A.WITH + N_KINDS:
-            k = i - A.WITH
-            v = 3.0 * STRENGTH[k] - _keep_value(s, seat, k)
-        else:  # Indians on a card stay there until the camp
-            v = (3.0 if len(hand) <= 1 else 1.0) * (i - A.INDIANS) - 0.5
-        if v > best_v:
-            best, best_v = a, v
-    return best
-
-
-def _finish_action(s: LewisClarkState, seat: int, w: Weights) -> None:
-    """Play the running action to its end with the inner policy."""
-    for _ in range(80):
-        if s.to_move != seat or s.phase == MAIN:
-            return
-        s.apply(_inner_choice(s, seat, s.legal_actions(), w))
+    return (goods_time(sum(e.goods), e.goods_tiles)
+            + indian_time(e.indians + e.indians_on_cards, e.indian_tiles))
 
 
 def _camp_wins(s: LewisClarkState, seat: int) -> bool:
@@ -207,77 +141,101 @@ def _camp_wins(s: LewisClarkState, seat: int) -> bool:
 
 
 def _should_camp(s: LewisClarkState, seat: int) -> bool:
-    """Camp when the hand is spent (nothing left to act with), or when it is cheap and
-    most cards are out, so the next turns start with a full hand."""
+    """Camp when the next turn could not act anyway: the hand is spent (no card would
+    cost Time) or one card is left and no Indian can give it strength."""
     e = s.expeditions[seat]
-    if not e.can_act():
-        return True
-    cost = s.camp_time(seat)
-    if e.time_tokens + cost > MAX_ALLOWANCE:
-        return False
-    out = len(e.play_area)
-    return len(e.hand) <= 1 and cost <= 1 + (out >= 3)
+    return not e.hand or (len(e.hand) == 1 and e.indians == 0)
 
 
-def play(s: LewisClarkState, rng: random.Random, w: Weights = BALANCED) -> Action:
-    """The greedy move with weights ``w``."""
-    seat = s.to_move
-    legal = s.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    if s.phase != MAIN:
-        if s.phase == RECRUIT:
-            return _recruit_payment(s, seat, legal)
-        return _inner_choice(s, seat, legal, w)
-    codes = {int(a): a for a in legal}
-    if A.CAMP in codes and _camp_wins(s, seat):
-        return codes[A.CAMP]
-    if not s.acted and A.CAMP in codes and not s.expeditions[seat].can_act():
-        return codes[A.CAMP]
-    if not s.acted:
-        best, best_v = None, -1e18
-        base = value(s, seat, w)
-        for a in legal:
-            i = int(a)
-            if not (A.PLAY <= i < A.PLAY + N_KINDS or A.VILLAGE <= i < A.VILLAGE + 8):
-                continue
-            t = s.clone()
-            t.apply(a)
-            _finish_action(t, seat, w)
-            v = value(t, seat, w) - base + rng.random() * 1e-3
-            v -= _card_cost(s, seat, i)
-            if v > best_v:
-                best, best_v = a, v
-        if best is not None:
-            return best
-    if not s.recruited:
-        recruit = _best_recruit(s, seat, legal, w)
-        if recruit is not None:
-            return recruit
-    if A.CAMP in codes and s.acted and _should_camp(s, seat):
-        return codes[A.CAMP]
-    return codes.get(A.END, legal[0])
+def _reps_payable(s: LewisClarkState, seat: int, k: int, terrain: str) -> tuple[int, int]:
+    """(repetitions the goods can pay, spaces per repetition) of mover k on ``terrain``."""
+    e = s.expeditions[seat]
+    g = e.goods
+    best = (0, 0)
+    for way in CARDS[k].effect.ways:
+        if way.benefit != MOVE or way.terrain != terrain:
+            continue
+        reps = 3
+        for r in range(6):
+            if way.pay[r]:
+                reps = min(reps, g[r] // way.pay[r])
+        if way.any_n:
+            reps = min(reps, (sum(g) - sum(way.pay) * reps) // way.any_n)
+        if way.indians:
+            reps = min(reps, e.indians // way.indians)
+        spaces = effects.amount(s, seat, way)
+        if reps > 0 and spaces > 0 and reps * spaces > best[0] * best[1]:
+            best = (reps, spaces)
+    if k == LEADER and terrain == RIVER:  # food and canoes both pay: use them together
+        reps = min(3, g[CANOE] + g[FOOD])
+        spaces = (4 * min(reps, g[CANOE]) + 2 * max(0, reps - g[CANOE])) / max(1, reps)
+        if reps * spaces > best[0] * best[1]:
+            best = (reps, int(spaces + 0.5))
+    return best
 
 
-def _card_cost(s: LewisClarkState, seat: int, code: int) -> float:
-    """Playing a card uses it until the next camp: a small price, higher for movers."""
-    if A.PLAY <= code < A.PLAY + N_KINDS:
-        return 0.3 * _keep_value(s, seat, code - A.PLAY)
-    return 0.8  # an Indian left in the village
+def _strength_on_offer(s: LewisClarkState, seat: int, k: int) -> int:
+    """The most strength card k could get: one other hand card and Indians, at most 3."""
+    e = s.expeditions[seat]
+    cards = max((STRENGTH[c] for c in e.hand if c != k), default=0)
+    return min(3, max(cards + min(e.indians, 2), min(e.indians, 3)))
 
 
-def _best_recruit(s: LewisClarkState, seat: int, legal, w: Weights) -> Action | None:
-    base = value(s, seat, w)
-    best, best_v = None, w.recruit_margin
-    for a in legal:
-        if A.RECRUIT <= int(a) < A.RECRUIT + 5:
-            t = s.clone()
-            t.apply(a)
-            while t.to_move == seat and t.phase == RECRUIT:
-                t.apply(_recruit_payment(t, seat, t.legal_actions()))
-            v = value(t, seat, w) - base
-            if v > best_v:
-                best, best_v = a, v
+def _wanted_strength(s: LewisClarkState, seat: int, k: int) -> int:
+    terrain = terrain_ahead(s.expeditions[seat].scout)
+    if MOVER[k] or k == LEADER:
+        return max(1, _reps_payable(s, seat, k, terrain)[0])
+    if CARDS[k].effect.once or CARDS[k].effect.passive:
+        return 1
+    return 3
+
+
+def _keep_value(k: int) -> float:
+    """How much we would rather play card k later than tuck it under another now."""
+    if k == LEADER:
+        return 6.0
+    if k == INTERPRETER:
+        return 1.5
+    if k >= N_ENCOUNTERED:
+        return 1.0
+    return 3.0 if MOVER[k] else 2.0
+
+
+def card_use(k: int, scout: int) -> float:
+    """What a Journal card is worth to an expedition at ``scout``: movers for the terrain
+    still ahead, horse makers before the mountains, collectors a little."""
+    ways = CARDS[k].effect.ways
+    if not ways:
+        return 1.0 if CARDS[k].effect.passive in ("jarrot", "boley", "cutnose") else 0.3
+    mountains_ahead = MOUNTAIN_UPTO[FORT] - MOUNTAIN_UPTO[scout]
+    best = 0.5
+    for way in ways:
+        if way.benefit == MOVE:
+            gain = max(way.amount, 2)
+            best = max(best, gain * (1.0 if way.terrain == RIVER else
+                                     (1.5 if mountains_ahead else 0.0)))
+        elif way.gain[HORSE] and mountains_ahead:
+            best = max(best, 3.0)
+        elif way.gain[CANOE]:
+            best = max(best, 2.5)
+        elif way.count:
+            best = max(best, 1.5)
+    return best
+
+
+def _recruit_pick(s: LewisClarkState, seat: int, codes, plan: Plan) -> int | None:
+    """The Journal slot worth recruiting now, if any."""
+    e = s.expeditions[seat]
+    best, best_v = None, plan.recruit_bar
+    for slot, k in enumerate(s.journal):
+        if A.RECRUIT + slot not in codes:
+            continue
+        fur, equip = recruit_cost(s, seat, slot)
+        v = card_use(k, e.scout) - 0.3 * (fur + equip)
+        if len(e.hand) % 2 == 0 and e.indians == 0:
+            v -= 0.8  # an odd hand would leave a card over at camp
+        if v > best_v:
+            best, best_v = A.RECRUIT + slot, v
     return best
 
 
@@ -292,102 +250,268 @@ def _recruit_payment(s: LewisClarkState, seat: int, legal) -> Action:
     return legal[codes.index(A.DISCARD + order[0])]
 
 
-def greedy_action(state: LewisClarkState, rng: random.Random) -> Action:
-    """The greedy bot's move."""
-    return play(state, rng, BALANCED)
-
-
-def style_action(style: str, state: LewisClarkState, rng: random.Random) -> Action:
-    return play(state, rng, STYLES[style][1])
-
-
-# ---- playouts ---------------------------------------------------------------------------
-
-
-def _payable_move(s: LewisClarkState, seat: int, k: int) -> bool:
-    """Whether card k could move the scout now (a cheap test for playouts)."""
+def _main_choice(s: LewisClarkState, seat: int, legal, rng: random.Random, plan: Plan) -> Action:
     e = s.expeditions[seat]
-    if e.scout >= LAST:
-        return False
-    nxt = ROUTE[e.scout + 1]
-    g = e.goods
-    for way in CARDS[k].effect.ways:
-        if way.benefit != MOVE or (way.terrain != nxt and nxt != MIXED):
+    codes = {int(a): a for a in legal}
+    if A.CAMP in codes and _camp_wins(s, seat):
+        return codes[A.CAMP]
+    if s.acted and not s.recruited:
+        slot = _recruit_pick(s, seat, codes, plan)
+        if slot is not None:
+            return codes[slot]
+    if s.acted:
+        if A.CAMP in codes and _should_camp(s, seat):
+            return codes[A.CAMP]
+        return codes[A.END]
+    if not e.can_act() or (A.CAMP in codes and not e.hand):
+        return codes.get(A.CAMP, legal[0])
+    terrain = terrain_ahead(e.scout)
+    best, best_spaces = None, 0
+    for k in e.hand:
+        if A.PLAY + k not in codes or not (MOVER[k] or k == LEADER):
             continue
-        if all(g[r] >= way.pay[r] for r in range(6)) and sum(g) - sum(way.pay) >= way.any_n:
-            return True
-    return False
+        reps, spaces = _reps_payable(s, seat, k, terrain)
+        total = min(reps, _strength_on_offer(s, seat, k)) * spaces
+        if total > best_spaces:
+            best, best_spaces = codes[A.PLAY + k], total
+    if best is not None and (best_spaces >= plan.move_at or len(e.hand) <= 3
+                             or rng.random() < plan.explore):
+        return best
+    produce = _produce(s, seat, codes, terrain, rng)
+    if produce is not None:
+        return produce
+    if best is not None:
+        return best
+    acts = [a for a in legal if A.PLAY <= int(a) < A.RECRUIT]
+    return rng.choice(acts) if acts else rng.choice(legal)
 
 
-def rollout_action(state: LewisClarkState, rng: random.Random) -> Action:
-    """A cheap playout policy: move when a card can, support with spare cards, keep what
-    fits for free, camp when the hand is spent. No copies of the state."""
+def _produce(s: LewisClarkState, seat: int, codes, terrain: str, rng) -> Action | None:
+    """An action that makes what the terrain ahead needs."""
+    e = s.expeditions[seat]
+    g = e.goods
+    free_indians = s.powwow + (sum(s.village) if s.options["interpreter_sweep"] else 0)
+    if e.indians == 0 and free_indians and A.PLAY + INTERPRETER in codes and len(e.hand) >= 2:
+        return codes[A.PLAY + INTERPRETER]
+    if (A.VILLAGE + 5 in codes and g[WOOD] >= 3 and e.indian_tiles < 2
+            and e.scout < FORT - 10):  # an Indian boat: one more Indian for good
+        return codes[A.VILLAGE + 5]
+    if terrain == MOUNTAIN:
+        if g[HORSE] < 3:
+            if A.VILLAGE + 7 in codes and sum(1 for r in range(6) if g[r] and r != HORSE) >= 3:
+                return codes[A.VILLAGE + 7]  # horse trade
+            makers = [codes[A.PLAY + k] for k in e.hand if k in _HORSE_MAKERS and A.PLAY + k in codes]
+            if makers:
+                return rng.choice(makers)
+        # the horse trade wants three different goods: two at once from the village
+        if e.indians >= 2:
+            for loc, gives in ((0, (FOOD, FUR)), (2, (WOOD, EQUIP))):
+                if A.VILLAGE + loc in codes and not all(g[r] for r in gives):
+                    return codes[A.VILLAGE + loc]
+        wanted = tuple(sorted((EQUIP, FUR, FOOD, WOOD), key=lambda r: g[r] > 0))
+    else:
+        if A.VILLAGE + 6 in codes and g[WOOD] >= 2 and g[CANOE] < 3:
+            return codes[A.VILLAGE + 6]  # canoe making
+        wanted = (FOOD, WOOD) if g[FOOD] + g[CANOE] < 2 else (WOOD, FOOD)
+    collectors = []
+    for k in e.hand:
+        if A.PLAY + k not in codes:
+            continue
+        ways = CARDS[k].effect.ways
+        types = [w.types[0] for w in ways if w.count and w.benefit != MOVE and w.types]
+        for rank, r in enumerate(wanted):
+            if r in types:
+                collectors.append((rank - 0.5 * effects.badges(s, seat, r), k))
+                break
+    if collectors:
+        return codes[A.PLAY + min(collectors)[1]]
+    return None
+
+
+def _source_pick(s: LewisClarkState, seat: int, legal) -> Action:
+    """Support the card in play with what gives the wanted strength and costs least."""
+    e = s.expeditions[seat]
+    want = _wanted_strength(s, seat, s.playing)
+    best, best_key = legal[-1], None
+    for a in legal:
+        i = int(a)
+        if A.WITH <= i < A.WITH + N_KINDS:
+            k = i - A.WITH
+            strength = STRENGTH[k]
+            reach = strength + min(e.indians, 3 - strength)
+            cost = _keep_value(k)
+        else:
+            strength = reach = i - A.INDIANS
+            cost = 1.5 * strength - (2.0 if len(e.hand) % 2 == 0 else 0.0)
+        key = (min(reach, want) >= want, -abs(min(strength, want) - want), -cost)
+        if best_key is None or key > best_key:
+            best, best_key = a, key
+    return best
+
+
+def _extra_pick(s: LewisClarkState, seat: int, legal) -> Action:
+    """An odd hand needs an Indian for its last card: only spare Indians go extra."""
+    e = s.expeditions[seat]
+    spare = e.indians - (len(e.hand) % 2)
+    want = min(_wanted_strength(s, seat, s.playing) - STRENGTH[s.support], spare)
+    options = [a for a in legal if int(a) != A.STOP and int(a) - A.INDIANS <= want]
+    return options[-1] if options else legal[-1]
+
+
+def _arc_uses(s: LewisClarkState, seat: int) -> int:
+    """How many times the goods can pay the arc being given Indians."""
+    g = list(s.expeditions[seat].goods)
+    if s.arc == 6:  # canoe making: 2 wood each
+        return g[WOOD] // 2
+    uses = 0  # horse trade: 3 different goods each, the most plentiful first
+    while True:
+        kinds = sorted((r for r in range(6) if g[r] and r != HORSE), key=lambda r: -g[r])[:3]
+        if len(kinds) < 3:
+            return uses
+        for r in kinds:
+            g[r] -= 1
+        uses += 1
+
+
+def _keep_pick(s: LewisClarkState, seat: int, legal, codes, plan: Plan) -> Action:
+    """Keep what fits the free places, more when the Leader is still in hand to spend it."""
+    e = s.expeditions[seat]
+    frame = s.effects[-1]
+    terrain = terrain_ahead(e.scout)
+    spend = 3 if LEADER in e.hand else 0
+    free = 3 + 2 * e.goods_tiles - sum(e.goods) + spend + plan.keep_slack
+    useful = _TAKE_ORDER[terrain][:3]
+    if A.TAKE_ALL in codes and sum(frame.offer) <= free and all(
+            frame.offer[r] == 0 or r in useful for r in range(6)):
+        return legal[codes.index(A.TAKE_ALL)]
+    if free > 0:
+        for r in useful:
+            if A.TAKE + r in codes:
+                return legal[codes.index(A.TAKE + r)]
+    return legal[codes.index(A.SKIP)]
+
+
+def _effect_pick(s: LewisClarkState, seat: int, legal, rng: random.Random, plan: Plan) -> Action:
+    frame = s.effects[-1]
+    e = s.expeditions[seat]
+    terrain = terrain_ahead(e.scout)
+    codes = [int(a) for a in legal]
+    step = frame.step
+    if step == effects.KEEP:
+        return _keep_pick(s, seat, legal, codes, plan)
+    if step == effects.PAY:
+        for r in _PAY_ORDER[terrain]:
+            if A.PAY + r in codes:
+                return legal[codes.index(A.PAY + r)]
+    if step == effects.CHOOSE:
+        for r in _TAKE_ORDER[terrain]:
+            if A.TAKE + r in codes:
+                return legal[codes.index(A.TAKE + r)]
+    if step == effects.DISCARD:
+        return legal[codes.index(A.SKIP)]
+    # start of a repetition: the way that moves on the terrain ahead, else any
+    doing = [a for a in legal if int(a) != A.STOP]
+    if not doing:
+        return legal[-1]
+    for word in ((A.RIVER, A.PAY + CANOE, A.PAY + FOOD) if terrain == RIVER
+                 else (A.MOUNTAIN, A.PAY + HORSE)):
+        if word in codes:
+            return legal[codes.index(word)]
+    ways = effects.EFFECTS[frame.effect].ways
+    if ways and ways[0].benefit == MOVE and ways[0].terrain != terrain and len(ways) == 1:
+        return legal[codes.index(A.STOP)]  # it would not move at all
+    takes = [r for r in _TAKE_ORDER[terrain] if A.TAKE + r in codes]
+    if takes:
+        useful = _TAKE_ORDER[terrain][:3] if terrain == RIVER else (HORSE, EQUIP, FUR, FOOD, WOOD)
+        if takes[0] not in useful or (terrain == MOUNTAIN and e.goods[takes[0]] >= 2):
+            return legal[codes.index(A.STOP)]  # goods we do not need weigh in the boats
+        return legal[codes.index(A.TAKE + takes[0])]
+    if A.BOAT_INDIAN in codes and e.indian_tiles < 2:
+        return legal[codes.index(A.BOAT_INDIAN)]
+    return rng.choice(doing)
+
+
+# ---- the policies ---------------------------------------------------------------------
+
+
+def plan_action(state: LewisClarkState, rng: random.Random, plan: Plan = BALANCED) -> Action:
+    """The plan's move for the seat to move (see the module doc)."""
     s = state
     legal = s.legal_actions()
     if len(legal) == 1:
         return legal[0]
     seat = s.to_move
     phase = s.phase
-    e = s.expeditions[seat]
     if phase == EFFECT:
-        frame = s.effects[-1]
-        if frame.step == effects.KEEP:
-            return _keep_cheaply(s, seat, legal)
-        doing = [a for a in legal if int(a) not in (A.STOP, A.SKIP)]
-        return rng.choice(doing) if doing and rng.random() < 0.95 else rng.choice(legal)
+        return _effect_pick(s, seat, legal, rng, plan)
     if phase == SOURCE:
-        cards = [a for a in legal if A.WITH <= int(a) < A.WITH + N_KINDS
-                 and int(a) - A.WITH not in (LEADER, INTERPRETER)]
-        return max(cards, key=lambda a: STRENGTH[int(a) - A.WITH]) if cards else legal[-1]
+        return _source_pick(s, seat, legal)
     if phase == EXTRA:
-        return legal[-1]
+        return _extra_pick(s, seat, legal)
     if phase == RECRUIT:
         return _recruit_payment(s, seat, legal)
-    if phase != MAIN:  # an arc: as many Indians as allowed
-        return legal[-1]
-    codes = {int(a): a for a in legal}
-    if A.CAMP in codes and _camp_wins(s, seat):
-        return codes[A.CAMP]
-    if s.acted:
-        if A.CAMP in codes and len(e.hand) <= 1:
-            return codes[A.CAMP]
-        return codes[A.END]
-    if not e.can_act():
-        return codes.get(A.CAMP, legal[0])
-    plays = [a for a in legal if A.PLAY <= int(a) < A.PLAY + N_KINDS]
-    movers = [a for a in plays if _payable_move(s, seat, int(a) - A.PLAY)]
-    if movers:
-        return rng.choice(movers)
-    acts = [a for a in legal if A.PLAY <= int(a) < A.RECRUIT]
-    if acts:
-        return rng.choice(acts)
-    return rng.choice(legal)
+    if phase != MAIN:  # an arc: as many Indians as the goods can use
+        return legal[min(len(legal), max(1, _arc_uses(s, seat))) - 1]
+    return _main_choice(s, seat, legal, rng, plan)
 
 
-def _keep_cheaply(s: LewisClarkState, seat: int, legal) -> Action:
-    """Keep a whole gain if it costs no camp Time, else keep good by good while it does not."""
-    e = s.expeditions[seat]
-    offer = s.effects[-1].offer
-    codes = [int(a) for a in legal]
-    free = 3 + 2 * e.goods_tiles - sum(e.goods)
-    if A.TAKE_ALL in codes and sum(offer) <= max(free, 1):
-        return legal[codes.index(A.TAKE_ALL)]
-    if free > 0:
-        for r in (CANOE, HORSE, FOOD, WOOD, EQUIP, FUR):
-            if A.TAKE + r in codes:
-                return legal[codes.index(A.TAKE + r)]
-    return legal[codes.index(A.SKIP)]
+def greedy_action(state: LewisClarkState, rng: random.Random) -> Action:
+    """The greedy bot's move: the balanced plan."""
+    return plan_action(state, rng, BALANCED)
+
+
+def style_action(style: str, state: LewisClarkState, rng: random.Random) -> Action:
+    return plan_action(state, rng, STYLES[style][1])
+
+
+def rollout_action(state: LewisClarkState, rng: random.Random) -> Action:
+    """Search playouts follow the balanced plan (it copies nothing: about a microsecond
+    of thought per decision)."""
+    return plan_action(state, rng, BALANCED)
 
 
 def prior_action(state: LewisClarkState, rng: random.Random) -> Action | None:
-    return rollout_action(state, rng)
+    return plan_action(state, rng, BALANCED)
+
+
+# ---- evaluation -----------------------------------------------------------------------------
+
+
+def estimate(s: LewisClarkState, seat: int) -> float:
+    """The final standing ``seat`` may expect, in the units of ``scores()`` (scout minus
+    Time tokens): today's figure, less the Time the load will cost at the next camp, plus
+    half of the spaces the goods carried can still move on the route to the goal (space
+    39 + tokens; a mountain space counts more: it is harder to earn), plus a little for
+    Indians, the Interpreter and useful recruits."""
+    if s.to_move is None:
+        return float(s.scores()[seat])
+    e = s.expeditions[seat]
+    load = camp_load(s, seat)
+    goal = FORT + e.time_tokens + load
+    end = min(max(goal, e.scout), LAST)
+    river = RIVER_UPTO[end] - RIVER_UPTO[e.scout]
+    mountain = MOUNTAIN_UPTO[end] - MOUNTAIN_UPTO[e.scout]
+    g = e.goods
+    covered_river = min(river, 4 * g[CANOE] + 2 * g[FOOD] + 0.8 * g[WOOD])
+    covered_mountain = min(mountain, 2 * g[HORSE])
+    v = e.scout - e.time_tokens - load + 0.5 * covered_river + 0.8 * covered_mountain
+    v += 0.4 * min(e.indians + e.indians_on_cards, 4)
+    cards = e.hand + [p.card for p in e.play_area] + [p.support for p in e.play_area]
+    for k in cards:
+        if k == INTERPRETER:
+            v += 2.0  # the only way back to the village's Indians
+        elif 0 <= k < N_ENCOUNTERED:
+            v += 0.5 * card_use(k, e.scout)
+    if e.time_tokens > MAX_ALLOWANCE:
+        v -= 30.0
+    return v
 
 
 def evaluate(state: LewisClarkState) -> list[float]:
-    """Expected final standing per seat, in the units of ``scores()``: the value measure."""
+    """Expected final standing per seat, in the units of ``scores()`` (see ``estimate``)."""
     if state.to_move is None:
         return [float(x) for x in state.scores()]
-    return [value(state, seat) for seat in range(state.players)]
+    return [estimate(state, seat) for seat in range(state.players)]
 
 
 POLICIES: dict[str, Callable] = {"greedy": greedy_action, "rollout": rollout_action}
