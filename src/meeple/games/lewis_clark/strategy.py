@@ -231,6 +231,10 @@ def _recruit_pick(s: LewisClarkState, seat: int, codes, plan: Plan) -> int | Non
         if A.RECRUIT + slot not in codes:
             continue
         fur, equip = recruit_cost(s, seat, slot)
+        short = equip - e.goods[EQUIP]
+        if short > 0 and not any(STRENGTH[c] >= short for c in e.hand
+                                 if c not in (LEADER, INTERPRETER)):
+            continue  # it would cost the Leader or the Interpreter
         v = card_use(k, e.scout) - 0.3 * (fur + equip)
         if len(e.hand) % 2 == 0 and e.indians == 0:
             v -= 0.8  # an odd hand would leave a card over at camp
@@ -328,10 +332,21 @@ def _produce(s: LewisClarkState, seat: int, codes, terrain: str, rng) -> Action 
     return None
 
 
+def _indians_to_keep(s: LewisClarkState, seat: int) -> int:
+    """Indians kept off the cards: one for the horse trade before a mountain without horses."""
+    e = s.expeditions[seat]
+    mountain = terrain_ahead(e.scout) == MOUNTAIN and not e.goods[HORSE]
+    return 1 if mountain and s.playing != LEADER else 0
+
+
 def _source_pick(s: LewisClarkState, seat: int, legal) -> Action:
     """Support the card in play with what gives the wanted strength and costs least."""
     e = s.expeditions[seat]
     want = _wanted_strength(s, seat, s.playing)
+    keep = _indians_to_keep(s, seat)
+    if keep and any(A.WITH <= int(a) < A.WITH + N_KINDS for a in legal):
+        legal = [a for a in legal if A.WITH <= int(a) < A.WITH + N_KINDS
+                 or int(a) - A.INDIANS <= e.indians - keep]
     best, best_key = legal[-1], None
     for a in legal:
         i = int(a)
@@ -352,7 +367,7 @@ def _source_pick(s: LewisClarkState, seat: int, legal) -> Action:
 def _extra_pick(s: LewisClarkState, seat: int, legal) -> Action:
     """An odd hand needs an Indian for its last card: only spare Indians go extra."""
     e = s.expeditions[seat]
-    spare = e.indians - (len(e.hand) % 2)
+    spare = e.indians - max(len(e.hand) % 2, _indians_to_keep(s, seat))
     want = min(_wanted_strength(s, seat, s.playing) - STRENGTH[s.support], spare)
     options = [a for a in legal if int(a) != A.STOP and int(a) - A.INDIANS <= want]
     return options[-1] if options else legal[-1]
@@ -380,7 +395,11 @@ def _keep_pick(s: LewisClarkState, seat: int, legal, codes, plan: Plan) -> Actio
     terrain = terrain_ahead(e.scout)
     spend = 3 if LEADER in e.hand else 0
     free = 3 + 2 * e.goods_tiles - sum(e.goods) + spend + plan.keep_slack
-    useful = _TAKE_ORDER[terrain][:3]
+    if terrain == MOUNTAIN:  # horses, and any kind the horse trade still lacks
+        useful = (HORSE,) + tuple(r for r in (FOOD, WOOD, EQUIP, FUR) if not e.goods[r])
+        free = max(free, 1)
+    else:
+        useful = _TAKE_ORDER[terrain][:3]
     if A.TAKE_ALL in codes and sum(frame.offer) <= free and all(
             frame.offer[r] == 0 or r in useful for r in range(6)):
         return legal[codes.index(A.TAKE_ALL)]
