@@ -21,7 +21,7 @@ def _greedy_game(players: int, seed: int, style: str = "balanced", **options):
         a = GAME.style_action(style, s, rng)
         if str(a) == "camp":
             e = s.expeditions[s.to_move]
-            camps.append((len(e.hand), e.indians, s.acted, strategy._camp_wins(s, s.to_move)))
+            camps.append((len(e.hand), e.indians, s.acted, strategy.camp_wins(s, s.to_move)))
         s.apply(a)
     return s, camps
 

@@ -135,7 +135,7 @@ def camp_load(s: LewisClarkState, seat: int) -> int:
             + indian_time(e.indians + e.indians_on_cards, e.indian_tiles))
 
 
-def _camp_wins(s: LewisClarkState, seat: int) -> bool:
+def camp_wins(s: LewisClarkState, seat: int) -> bool:
     e = s.expeditions[seat]
     return e.scout >= FORT and e.time_tokens + s.camp_time(seat) <= e.scout - FORT
 
@@ -257,7 +257,7 @@ def _recruit_payment(s: LewisClarkState, seat: int, legal) -> Action:
 def _main_choice(s: LewisClarkState, seat: int, legal, rng: random.Random, plan: Plan) -> Action:
     e = s.expeditions[seat]
     codes = {int(a): a for a in legal}
-    if A.CAMP in codes and _camp_wins(s, seat):
+    if A.CAMP in codes and camp_wins(s, seat):
         return codes[A.CAMP]
     if s.acted and not s.recruited:
         slot = _recruit_pick(s, seat, codes, plan)
