@@ -141,6 +141,7 @@ def check_invariants(s: LewisClarkState) -> None:
         where.update(k for k in (s.playing, s.support) if 0 <= k < N_ENCOUNTERED)
     assert sorted(where) == list(range(N_ENCOUNTERED)) and max(where.values()) == 1
     assert all(k < N_ENCOUNTERED for k in s.deck + s.journal)
+    assert s.deck == sorted(s.deck), "the deck is kept sorted: draws are random"
     assert len(s.journal) <= 5
     # starting cards: each seat's six, in its hand, play area, or on the discard pile
     starting = Counter(k for k in s.discard if k >= N_ENCOUNTERED)

@@ -103,7 +103,10 @@ class Expedition:
         return max(0, t - 1) if boley else t
 
     def has_in_play(self, card: int) -> bool:
-        return any(p.card == card for p in self.play_area)
+        for played in self.play_area:
+            if played.card == card:
+                return True
+        return False
 
     def can_act(self) -> bool:
         """Rule text line 148: an action needs strength, from a second hand card or an Indian."""

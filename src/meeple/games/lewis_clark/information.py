@@ -126,17 +126,16 @@ def view(state: LewisClarkState, seat: int | None) -> dict[str, Any]:
 
 
 def resample(world: LewisClarkState, seat: int, rng: random.Random) -> None:
-    """Reshuffle the deck; re-choose which of another seat's cards lie face down.
+    """Re-choose which of another seat's cards lie face down (the deck needs nothing).
 
     Every card's way into a hand is public (starting hand, recruitment, Cuscalar, camp),
     so the multiset hand + face-down supports of each seat is known; only which of them
     lie face down is hidden, up to the backs (strength, badge) shown. Every pool is
     sorted before it is shuffled, so only what the view shows steers the world.
     """
-    world.deck = sorted(world.deck)
-    rng.shuffle(world.deck)
+    # the deck is kept sorted and drawn at random with the world's new seed, so it needs
+    # no shuffle; hands are kept sorted too
     for s, e in enumerate(world.expeditions):
-        e.hand.sort()
         if s == seat:
             continue
         slots = [i for i, p in enumerate(e.play_area) if p.support >= 0]

@@ -22,18 +22,19 @@ GRAVELINES_DISCOUNT = 2
 
 
 def draw(s: LewisClarkState) -> int:
-    """The top card of the deck; an empty deck is made of the discard pile's Journal
-    cards, shuffled (DC-12). Starting cards stay on the pile: they are not Journal cards.
+    """A card drawn at random from the deck, with the game's chance stream. The deck is
+    kept sorted: its order is never part of the position, so a world with another seed
+    draws other cards and nothing has to be shuffled to resample it. An empty deck is
+    made of the discard pile's Journal cards (DC-12); starting cards stay on the pile.
     -1 when there is nothing left to draw."""
     if not s.deck:
-        journal_cards = [k for k in s.discard if k < N_ENCOUNTERED]
+        journal_cards = sorted(k for k in s.discard if k < N_ENCOUNTERED)
         if not journal_cards:
             return -1
         s.discard = [k for k in s.discard if k >= N_ENCOUNTERED]
-        s.chance().shuffle(journal_cards)
         s.deck = journal_cards
     s.reveals += 1
-    return s.deck.pop()
+    return s.deck.pop(s.chance().randrange(len(s.deck)))
 
 
 def refill(s: LewisClarkState) -> None:
@@ -80,6 +81,23 @@ def can_recruit(s: LewisClarkState, seat: int, slot: int) -> bool:
         return False
     short = equip - e.goods[EQUIP]
     return short <= 0 or any(STRENGTH[k] >= short for k in e.hand)
+
+
+def recruitable(s: LewisClarkState, seat: int) -> list[int]:
+    """The Journal slots ``seat`` can pay for now (``can_recruit`` for every slot, fast)."""
+    e = s.expeditions[seat]
+    fur = e.goods[FUR]
+    equip = e.goods[EQUIP]
+    discount = GRAVELINES_DISCOUNT if e.has_in_play(GRAVELINES) else 0
+    best_card = max((STRENGTH[k] for k in e.hand), default=0)
+    out = []
+    for slot, k in enumerate(s.journal):
+        if fur < max(0, slot + 1 - discount):
+            break  # later slots cost more fur
+        short = STRENGTH[k] - equip
+        if short <= 0 or best_card >= short:
+            out.append(slot)
+    return out
 
 
 def begin_recruit(s: LewisClarkState, seat: int, slot: int) -> None:

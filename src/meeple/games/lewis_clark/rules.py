@@ -61,9 +61,10 @@ class LewisClarkState(State):
         self.powwow = 1
         self.indian_stock = 3 + 3 * players - players - 1
         self.boat_tiles = TILES
-        deck = list(range(N_ENCOUNTERED))
-        self.chance().shuffle(deck)
-        self.journal = sorted((deck.pop() for _ in range(journal.SLOTS)), key=STRENGTH.__getitem__)
+        deck = list(range(N_ENCOUNTERED))   # kept sorted: draws are random (journal.draw)
+        deal = self.chance()
+        self.journal = sorted((deck.pop(deal.randrange(len(deck))) for _ in range(journal.SLOTS)),
+                              key=STRENGTH.__getitem__)
         self.deck = deck
         self.discard: list[int] = []       # face up (rule text line 135)
         self.reveals += journal.SLOTS
@@ -178,8 +179,7 @@ class LewisClarkState(State):
                         ):
                             out.append(A.VILLAGE + loc)
         if not self.recruited:
-            out.extend(A.RECRUIT + slot for slot in range(len(self.journal))
-                       if journal.can_recruit(self, seat, slot))
+            out.extend(A.RECRUIT + slot for slot in journal.recruitable(self, seat))
         if not self.camped:
             out.append(A.CAMP)
         if drops:
