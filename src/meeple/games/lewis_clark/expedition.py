@@ -103,10 +103,7 @@ class Expedition:
         return max(0, t - 1) if boley else t
 
     def has_in_play(self, card: int) -> bool:
-        for played in self.play_area:
-            if played.card == card:
-                return True
-        return False
+        return card in [played.card for played in self.play_area]
 
     def can_act(self) -> bool:
         """Rule text line 148: an action needs strength, from a second hand card or an Indian."""

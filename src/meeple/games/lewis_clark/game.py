@@ -5,7 +5,7 @@ from __future__ import annotations
 from meeple.core.game import Game, Option
 from meeple.games.lewis_clark import narrate, report, strategy
 from meeple.games.lewis_clark.actions import ACTIONS
-from meeple.games.lewis_clark.components import FORT, LAST
+from meeple.games.lewis_clark.components import FORT, LAST, SOLO_LEVELS
 from meeple.games.lewis_clark.glossary import glossary
 from meeple.games.lewis_clark.render import render, render_detail
 from meeple.games.lewis_clark.rules import LewisClarkState
@@ -51,7 +51,7 @@ class LewisClark(Game):
             none="none",
         ),
         "difficulty": Option(
-            2, tuple(range(8)),
+            2, SOLO_LEVELS,
             "solo: Alexander Mackenzie starts this many spaces ahead of St. Louis (0 easy, 7 expert)",
         ),
         "support_badges": Option(

@@ -225,6 +225,10 @@ _OTHER = (
 )
 
 
+#: entries whose facts meeple designed (the 2nd-edition tiles' Time and bonus, DC-13)
+_DESIGNED = frozenset({"Boat tile"})
+
+
 def _resource_entries() -> list[GlossaryEntry]:
     texts = {
         "wood": "Primary good (brown). Pays for canoes (2 wood), boat tiles (3 wood) and "
@@ -252,5 +256,6 @@ def glossary() -> tuple[GlossaryEntry, ...]:
         entries.append(GlossaryEntry(loc.name, "village location", describe_location(loc),
                                      (loc.slug, f"village {loc.slug}"), out_design))
     entries += _resource_entries()
-    entries += [GlossaryEntry(name, kind, text, abbr) for name, kind, text, abbr in _OTHER]
+    entries += [GlossaryEntry(name, kind, text, abbr, design=name in _DESIGNED)
+                for name, kind, text, abbr in _OTHER]
     return tuple(entries)
