@@ -496,14 +496,27 @@ def prior_action(state: LewisClarkState, rng: random.Random) -> Action | None:
 # ---- evaluation -----------------------------------------------------------------------------
 
 
-def estimate(s: LewisClarkState, seat: int) -> float:
+class Estimate(NamedTuple):
+    """How ``estimate`` weighs what is not yet progress, in spaces."""
+
+    river_goods: float = 0.2     # per river space the goods carried can still move
+    mountain_goods: float = 0.4  # per mountain space (harder to earn)
+    indian: float = 0.2          # per Indian on the boats or on cards (up to 4)
+    interpreter: float = 0.5     # holding the Interpreter: the way back to the Indians
+    recruit: float = 0.0         # times a recruited card's use for the route ahead
+
+
+ESTIMATE = Estimate()
+
+
+def estimate(s: LewisClarkState, seat: int, w: Estimate | None = None) -> float:
     """The final standing ``seat`` may expect, in the units of ``scores()`` (scout minus
     Time tokens): today's figure, less the Time the load will cost at the next camp, plus
-    half of the spaces the goods carried can still move on the route to the goal (space
-    39 + tokens; a mountain space counts more: it is harder to earn), plus a little for
-    Indians, the Interpreter and useful recruits."""
+    part of the spaces the goods carried can still move on the route to the goal (space
+    39 + tokens), plus a little for Indians, the Interpreter and useful recruits."""
     if s.to_move is None:
         return float(s.scores()[seat])
+    w = ESTIMATE if w is None else w
     e = s.expeditions[seat]
     load = camp_load(s, seat)
     goal = FORT + e.time_tokens + load
@@ -513,14 +526,15 @@ def estimate(s: LewisClarkState, seat: int) -> float:
     g = e.goods
     covered_river = min(river, 4 * g[CANOE] + 2 * g[FOOD] + 0.8 * g[WOOD])
     covered_mountain = min(mountain, 2 * g[HORSE])
-    v = e.scout - e.time_tokens - load + 0.5 * covered_river + 0.8 * covered_mountain
-    v += 0.4 * min(e.indians + e.indians_on_cards, 4)
+    v = (e.scout - e.time_tokens - load + w.river_goods * covered_river
+         + w.mountain_goods * covered_mountain)
+    v += w.indian * min(e.indians + e.indians_on_cards, 4)
     cards = e.hand + [p.card for p in e.play_area] + [p.support for p in e.play_area]
     for k in cards:
         if k == INTERPRETER:
-            v += 2.0  # the only way back to the village's Indians
+            v += w.interpreter
         elif 0 <= k < N_ENCOUNTERED:
-            v += 0.5 * card_use(k, e.scout)
+            v += w.recruit * card_use(k, e.scout)
     if e.time_tokens > MAX_ALLOWANCE:
         v -= 30.0
     return v
