@@ -1,26 +1,81 @@
-"""The text ``meeple rules GAME`` prints: the game's rules summary and notation."""
+"""What players read about a game outside a match: ``meeple rules GAME`` and the option
+lines of ``meeple games``.
+
+The rules are the game package's own ``rules.md`` (shipped inside the installed
+package, so they work without the repository); a game without one gets a summary
+generated from what it declares: players, goal, options, the moves it knows.
+"""
 
 from __future__ import annotations
 
 import importlib.resources
-from pathlib import Path
+from typing import Any
 
-from meeple.core.game import Game
+from meeple.core.game import Game, Option
+from meeple.core.notation import group_lines
+
+
+def value_text(option: Option, value: Any) -> str:
+    """A value as a player types it after ``-o key=`` (``true``, ``random``, ``3``)."""
+    if value is None:
+        return option.none
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+def choices_text(option: Option) -> str:
+    """``1..5`` for a run of whole numbers, else the values joined by ``|``."""
+    values = [c for c in option.choices if c is not None]
+    numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+    if numbers and len(values) >= 4 and values == list(range(values[0], values[-1] + 1)):
+        texts = [f"{values[0]}..{values[-1]}"]
+    else:
+        texts = [value_text(option, v) for v in values]
+    if None in option.choices:
+        texts.append(option.none)
+    return "|".join(texts)
+
+
+def option_lines(game: Game) -> list[str]:
+    """One line per option: ``-o rounds=1..5  (default 3) rounds in a match``."""
+    return [
+        f"-o {key}={choices_text(opt)}  (default {value_text(opt, opt.default)}) {opt.doc}"
+        for key, opt in game.options.items()
+    ]
+
+
+def player_count(game: Game) -> str:
+    lo, hi = game.players.start, game.players.stop - 1
+    return f"{lo}" if lo == hi else f"{lo}-{hi}"
+
+
+def packaged_rules(game: Game) -> str | None:
+    """The ``rules.md`` inside the game's package, or ``None``."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        resource = importlib.resources.files(package).joinpath("rules.md")
+        if resource.is_file():
+            return resource.read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        pass
+    return None
+
+
+def generated_rules(game: Game) -> str:
+    """A summary from what the game declares, for a game without a ``rules.md``."""
+    lines = [f"# {game.title}", "", f"{player_count(game)} players. {game.summary}".strip(), ""]
+    if game.options:
+        lines += ["## Options", ""]
+        lines += [f"- `{line}`" for line in option_lines(game)]
+        lines.append("")
+    lines += ["## Moves", "", "Every move the game knows, grouped:", ""]
+    lines += [f"- {line}" for line in group_lines(game.actions)]
+    if game.actions.example:
+        lines += ["", f"For example: {game.actions.example}"]
+    return "\n".join(lines)
 
 
 def rules_text(game: Game) -> str:
-    """The game's packaged ``rules.md``, else the repository doc, else a generated summary."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        packaged = importlib.resources.files(package).joinpath("rules.md")
-        if packaged.is_file():
-            return packaged.read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError):
-        pass
-    repo_doc = Path(__file__).resolve().parents[2] / "docs" / "games" / f"{game.name}.md"
-    if repo_doc.is_file():
-        return repo_doc.read_text(encoding="utf-8")
-    lines = [f"# {game.title}", "", game.summary, "", "## Options", ""]
-    lines += [f"- `{k}` (default {o.default}): {o.doc}" for k, o in game.options.items()]
-    lines += ["", f"Moves look like: {game.actions.example}"]
-    return "\n".join(lines)
+    """The game's packaged ``rules.md``, else a generated summary."""
+    return packaged_rules(game) or generated_rules(game)

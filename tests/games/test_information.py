@@ -10,7 +10,7 @@ true hidden order), so the checkers can fail.
 from __future__ import annotations
 
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -31,6 +31,19 @@ def _views(state: State, seat: int):
 # ---- the checkers ---------------------------------------------------------------------
 
 
+def _strings(value, out: Counter) -> Counter:
+    """Every text leaf of a view (card names, objective ids), counted."""
+    if isinstance(value, str):
+        out[value] += 1
+    elif isinstance(value, dict):
+        for v in value.values():
+            _strings(v, out)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _strings(v, out)
+    return out
+
+
 def check_future_is_not_kept(name: str, states=None) -> list[str]:
     """After the same further actions, worlds must not draw what the real game draws.
 
@@ -38,6 +51,13 @@ def check_future_is_not_kept(name: str, states=None) -> list[str]:
     actions are played in the real game and in the world until something hidden
     becomes visible to the observer in the real game. A world that keeps the true seed
     or deck order shows the observer exactly what the real game shows, every time.
+
+    Two cases are told apart (Little Town, where nothing is drawn after setup, showed
+    why): a move of the observer that only shows the others what the observer already
+    saw (its own secret objective validated: no text in its view it had not seen) is
+    no reveal to the observer and is not counted; and a real move that the world cannot
+    play at all (another seat validates a card it does not hold in that world) is a
+    world whose future differs from the real one.
     """
     same = events = frozen = judged = 0
     for index, state in enumerate(states or sampled_states(name)):
@@ -51,13 +71,20 @@ def check_future_is_not_kept(name: str, states=None) -> list[str]:
                 if real.to_move is None:
                     break
                 action = pick.choice(real.legal_actions())
-                if action not in world.legal_actions():
-                    break
+                mover = real.to_move
                 before_reveals, before_view = real.reveals, real.view(seat)
+                if action not in world.legal_actions():
+                    real.apply(action)
+                    if real.reveals != before_reveals and real.view(seat) != before_view:
+                        events += 1  # the world cannot show what the real game shows
+                        seen_in_worlds.append(f"cannot play {action}")
+                    break
                 real.apply(action)
                 world.apply(action)
                 after = real.view(seat)
                 if real.reveals != before_reveals and after != before_view:
+                    if mover == seat and not _strings(after, Counter()) - _strings(before_view, Counter()):
+                        break  # the observer's own move showed the others what it knew
                     events += 1
                     seen = world.view(seat)
                     same += seen == after
@@ -228,9 +255,6 @@ KNOWN_LEAKS = {
     ("lowlands", "check_hidden_zones_vary"): "a paying seat's hand is kept",
     ("lowlands", "check_same_view_same_worlds"): "pools are not built in canonical order",
     ("lowlands", "check_consequences_are_public"): "payment steps depend on hidden cards",
-    ("little-town", "check_future_is_not_kept"): "the objective deck is sorted, not shuffled",
-    ("little-town", "check_same_view_same_worlds"): "pools are not built in canonical order",
-    ("little-town", "check_consequences_are_public"): "lone end/done steps skipped on hidden information",
 }
 
 

@@ -90,7 +90,6 @@ def _cases():
 NOT_YET = {
     "lost-cities": "no repetition rule yet: both seats can discard and draw back for ever",
     "lowlands": "no decision bound declared yet",
-    "little-town": "no decision bound declared yet",
 }
 
 

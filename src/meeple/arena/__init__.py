@@ -1,1 +1,1 @@
-"""Matches between bots, and what simulation reports are built from."""
+"""Bots against bots: single matches, quick simulations, and stored, rated tournaments and SPRTs."""

@@ -13,6 +13,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from meeple.bench.envsteps import env_steps
 from meeple.bench.strength import run_strength
 from meeple.bench.throughput import measure
 
@@ -36,6 +37,7 @@ def run_bench(
         if not as_json:
             console.print(f"measuring {name} ...")
         results[name] = measure(name, seconds)
+        results[name]["env_steps_per_s"] = env_steps(name, min(seconds, 3.0))
     if strength:
         for name in names:
             results[name]["strength"] = run_strength(
@@ -55,12 +57,16 @@ def run_bench(
         ("legal_actions µs", "legal_us", "{:.2f}"),
         ("apply µs", "apply_us", "{:.2f}"),
         ("clone µs", "clone_us", "{:.2f}"),
+        ("clone µs at ply ~10", "clone_early_us", "{:.2f}"),
+        ("clone µs at the latest ply (≤1000)", "clone_late_us", "{:.2f}"),
+        ("  that ply", "clone_late_ply", "{:,.0f}"),
         ("determinize µs", "determinize_us", "{:.2f}"),
         ("state size KiB", "state_kib", "{:.1f}"),
         ("ISMCTS iterations/s", "ismcts_iterations_per_s", "{:,.0f}"),
     ]
+    rows.append(("RL env steps/s (meeple.rl.env)", "env_steps_per_s", "{:,.0f}"))
     for label, key, fmt in rows:
-        table.add_row(label, *(fmt.format(r[key]) for r in results.values()))
+        table.add_row(label, *("-" if r[key] is None else fmt.format(r[key]) for r in results.values()))
     table.add_row("decisions/s target", *(
         _verdict(r["decisions_per_s"], DECISION_TARGETS.get(n, DEFAULT_DECISION_TARGET))
         for n, r in results.items()

@@ -37,7 +37,7 @@ def playouts(name: str, seconds: float) -> tuple[float, float, float, list[State
         while state.to_move is not None:
             state.apply(choice(state.legal_actions()))
             decisions += 1
-            if decisions % 97 == 0 and len(samples) < 400:
+            if (decisions % 97 == 0 or state.ply in (10, 1000)) and len(samples) < 400:
                 samples.append(state.clone())
         finished += 1
     elapsed = time.perf_counter() - start
@@ -60,6 +60,15 @@ def per_op(samples: list[State], reps: int = 5) -> dict[str, float]:
         for s in live:
             s.clone()
     out["clone_us"] = (time.perf_counter() - t) / (reps * len(live)) * 1e6
+    # the history is shared between clones: a late clone must cost what an early one does
+    early = min(live, key=lambda s: abs(s.ply - 10))
+    late = max(live, key=lambda s: min(s.ply, 1000))
+    for key, state in (("clone_early", early), ("clone_late", late)):
+        t = time.perf_counter()
+        for _ in range(2000):
+            state.clone()
+        out[f"{key}_us"] = (time.perf_counter() - t) / 2000 * 1e6
+        out[f"{key}_ply"] = state.ply
     work = [(s.clone(), rng.choice(s.legal_actions())) for s in live for _ in range(reps)]
     t = time.perf_counter()
     for s, a in work:

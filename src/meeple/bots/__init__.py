@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from pathlib import Path
 
 from meeple.bots.base import Bot, GreedyBot, RandomBot
 from meeple.bots.ismcts import ISMCTSBot
@@ -26,6 +27,7 @@ PARAMS: dict[str, dict[str, type]] = {
         "exploration": float,
         "bias": float,
         "rollout_depth": int,
+        "net": Path,  # a network file from meeple train, or "default" (meeple.rl)
     },
 }
 
@@ -77,6 +79,11 @@ def get(spec: str, game: Game, seed: int | None = None) -> Bot:
         raise ConfigError(f"bots.get needs a Game, not {type(game).__name__}{hint}")
     name, kwargs = parse_spec(spec)
     kwargs.setdefault("seed", seed)
+    if "net" in kwargs:  # ismcts:net=PATH: the network's policy and value guide the search
+        from meeple.rl.guide import NetGuide  # NumPy only; loaded when asked for
+
+        guide = NetGuide.load(str(kwargs.pop("net")), game.name)
+        kwargs["prior"], kwargs["evaluate"] = guide.prior, guide.evaluate
     return BOTS[name](game, **kwargs)
 
 

@@ -13,6 +13,14 @@ bias), ``rollout_done``, ``evaluate`` (expected final scores where a playout sto
 early), ``score_scale``, ``search_iterations`` (the default budget) and
 ``playout_limit`` (the most plies one iteration may play: the bound that makes every
 search answer even when a playout would cycle).
+
+Guidance from outside (e.g. a network, ``ismcts:net=PATH`` built by ``bots.get`` from
+``meeple.rl``) arrives as two callables: ``prior(state, legal)`` (probabilities of the
+legal actions) replaces the favourite move of progressive bias with a PUCT term, and
+``evaluate(state)`` replaces ``GAME.evaluate`` where playouts are cut (at once, by
+default, when it is given). The prior adds a PUCT term and orders expansion; the
+game's favourite move keeps its progressive bias (it is expanded first and keeps
+its bonus), so a flat network prior cannot make the search blinder than without it.
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from meeple.bots.base import legal_or_refuse
@@ -39,7 +47,7 @@ class Candidate(NamedTuple):
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "total", "mover")
+    __slots__ = ("children", "visits", "avail", "total", "mover", "prior")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[int, _Node] = {}
@@ -47,6 +55,7 @@ class _Node:
         self.avail = 1
         self.total = 0.0
         self.mover = mover  # the seat whose choice led here: its reward is stored
+        self.prior: dict[int, float] | None = None  # action -> probability (guided search)
 
 
 def rewards(
@@ -69,6 +78,15 @@ def rewards(
     return out
 
 
+def _merge_prior(node: _Node, legal: Sequence[Action], probs: Sequence[float]) -> dict[int, float]:
+    """Record the guide's probabilities at ``node`` for the actions it has none for yet."""
+    if node.prior is None:
+        node.prior = {}
+    for a, p in zip(legal, probs, strict=True):
+        node.prior.setdefault(int(a), p)
+    return node.prior
+
+
 class ISMCTSBot:
     name = "ismcts"
 
@@ -81,6 +99,8 @@ class ISMCTSBot:
         exploration: float = 0.7,
         bias: float = 1.0,
         rollout_depth: int | None = None,
+        prior: Callable[[State, Sequence[Action]], Sequence[float]] | None = None,
+        evaluate: Callable[[State], Sequence[float]] | None = None,
     ) -> None:
         if iterations is not None and seconds is not None:
             raise ConfigError(
@@ -107,6 +127,11 @@ class ISMCTSBot:
         self.bias = bias
         self.rollout_depth = rollout_depth
         self.last_iterations = 0
+        # ---- guidance (callables only; see the module docstring) ----
+        self.guide_prior = prior
+        self.guide_evaluate = evaluate
+        if evaluate is not None and rollout_depth is None:
+            self.rollout_depth = 0  # the evaluation judges each new leaf: no playout
 
     def choose(self, state: State) -> Action:
         legal = legal_or_refuse(state)
@@ -143,7 +168,8 @@ class ISMCTSBot:
         bias = self.bias
         done = game.rollout_done
         scale = game.score_scale
-        evaluate = game.evaluate
+        evaluate = self.guide_evaluate or game.evaluate
+        guide = self.guide_prior
         depth_limit = self.rollout_depth
         ply_limit = game.playout_limit
         root = _Node(mover=-1)
@@ -166,6 +192,15 @@ class ISMCTSBot:
                     world.apply(legal[0])
                     continue
                 children = node.children
+                if guide is not None:  # guided: the prior's probabilities (PUCT)
+                    probs = node.prior
+                    if probs is None:
+                        probs = _merge_prior(node, legal, guide(world, legal))
+                    elif len(probs) < len(legal) or any(int(a) not in probs for a in legal):
+                        # an action this world offers that earlier worlds did not: an even
+                        # share, not another network pass
+                        for a in legal:
+                            probs.setdefault(int(a), 1.0 / len(legal))
                 liked = prior(world, rng) if bias > 0.0 or len(children) < len(legal) else None
                 favourite = -1 if liked is None else int(liked)
                 untried = None
@@ -179,6 +214,8 @@ class ISMCTSBot:
                         child.avail += 1
                 if untried is not None:
                     a = untried[rng.randrange(len(untried))]
+                    if guide is not None:
+                        a = max(untried, key=lambda u: probs[int(u)])
                     for u in untried:
                         if int(u) == favourite:
                             a = u
@@ -192,6 +229,8 @@ class ISMCTSBot:
                     ch = children[int(a)]
                     v = ch.visits
                     value = ch.total / v + c * sqrt(log(ch.avail) / v)
+                    if guide is not None:
+                        value += bias * probs[int(a)] * sqrt(ch.avail) / (v + 1)
                     if bias > 0.0 and int(a) == favourite:
                         value += bias / (v + 1)
                     if value > best_value:
@@ -200,6 +239,7 @@ class ISMCTSBot:
                 node = children[int(best)]
                 path.append(node)
             # ---- playout ----
+            leaf = world.ply
             if depth_limit is not None:
                 stop = min(stop, world.ply + depth_limit)
             while world.to_move is not None and world.ply < stop and not done(state, world):
@@ -208,6 +248,10 @@ class ISMCTSBot:
                 result = rewards(state, world, scale)
             else:  # stopped early: judged by the game (default: running scores)
                 result = rewards(state, world, scale, evaluate(world))
+                if guide is not None and world.ply == leaf and path[-1].prior is None:
+                    here = world.legal_actions()  # the new leaf: the guide reuses its pass
+                    if len(here) > 1:
+                        _merge_prior(path[-1], here, guide(world, here))
             for node in path:
                 node.visits += 1
                 if node.mover >= 0:

@@ -46,29 +46,36 @@ def fail(err: Exception) -> None:
 def play(
     game: str = typer.Argument(..., help="game name, e.g. lost-cities"),
     vs: str = typer.Option("greedy", help="bots for the other seats, comma-separated: random, greedy, ismcts"),
-    players: int = typer.Option(0, help="number of players (default: the fewest the game allows, or 1 + bots)"),
+    players: int | None = typer.Option(
+        None, help="number of players  \\[default: one more than the bots, within the game's range]",
+        show_default=False,
+    ),
     seat: int = typer.Option(0, help="your seat (0 = first)"),
-    seed: int | None = typer.Option(None, help="seed of the deal; the same seed gives the same game"),
-    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value, repeatable"),
-    save: Path | None = typer.Option(None, help="write the game record (JSON) here when it ends"),
+    seed: int | None = typer.Option(
+        None, help="seed of the deal (the same seed gives the same game); kept secret until the end  "
+        "\\[default: a random one]", show_default=False,
+    ),
+    option: list[str] = typer.Option([], "--option", "-o", help="game option key=value, repeatable (see meeple games)"),
+    save: Path | None = typer.Option(None, help="write the game record (JSON) here when you leave or the game ends"),
 ) -> None:
-    """Play in the terminal against bots. Type a move, '?' for the legal moves, 'undo', 'quit'."""
-    from meeple.play import TerminalGame
+    """Play in the terminal against bots. At the prompt: a move, '?' for your moves, 'help'."""
+    from meeple.terminal import TerminalGame
+    from meeple.terminal.sealed import bot_seed
 
     try:
         g = games.get(game)
-        specs = [s for s in vs.split(",") if s.strip()] or ["greedy"]
+        specs = [s.strip() for s in vs.split(",") if s.strip()] or ["greedy"]
         count = players or max(g.players.start, min(1 + len(specs), g.players.stop - 1))
         state = g.new(count, seed, **parse_options(option))
         if not 0 <= seat < count:
             raise MeepleError(f"--seat must be from 0 to {count - 1}")
         others = [s for s in range(count) if s != seat]
-        seat_bots = {
-            s: botlib.get(specs[i % len(specs)], g, seed=state.seed + s) for i, s in enumerate(others)
-        }
+        seat_specs = {s: specs[i % len(specs)] for i, s in enumerate(others)}
+        seat_bots = {s: botlib.get(spec, g, seed=bot_seed(state.seed, s)) for s, spec in seat_specs.items()}
     except MeepleError as err:
         fail(err)
-    TerminalGame(g, state, seat, seat_bots, console, save).run()
+    names = ["you" if s == seat else seat_specs[s] for s in range(count)]
+    TerminalGame(g, state, seat, seat_bots, console, save, names=names).run()
 
 
 @app.command()
@@ -76,11 +83,13 @@ def simulate(
     game: str = typer.Argument(..., help="game name"),
     bots: str = typer.Option("random,random", help="bots by seat, comma-separated; they rotate seats"),
     games_: int = typer.Option(100, "--games", help="number of games"),
-    players: int = typer.Option(0, help="players per game (default: number of bots)"),
+    players: int | None = typer.Option(
+        None, help="players per game  \\[default: the number of bots]", show_default=False
+    ),
     seed: int = typer.Option(0, help="first seed; game i uses seed + i"),
     option: list[str] = typer.Option([], "--option", "-o", help="game option key=value, repeatable"),
     as_json: bool = typer.Option(False, "--json", help="print the summary as JSON"),
-    report: bool = typer.Option(False, help="also print the game's own simulation report"),
+    report: bool = typer.Option(False, "--report", help="also print the game's own statistics"),
     workers: int = typer.Option(1, help="processes to play games in parallel"),
 ) -> None:
     """Bots against bots: wins, mean scores and game length per bot."""
@@ -95,8 +104,6 @@ def simulate(
             botlib.get(spec, g)
         opts = parse_options(option)
         g.resolve_options(opts)
-        if report and getattr(g, "simulation_report", None) is None:
-            raise MeepleError(f"{g.name} has no simulation report")
     except MeepleError as err:
         fail(err)
     summary, finals = run(
@@ -122,28 +129,25 @@ def simulate(
 
 @app.command()
 def replay(
-    file: Path = typer.Argument(..., help="a record saved by 'meeple play --save' or Record.save"),
-    seat: int | None = typer.Option(None, help="show the board as this seat sees it (default: spectator)"),
+    file: Path = typer.Argument(..., help="a game record saved by 'meeple play --save' or 'save FILE'"),
+    seat: int | None = typer.Option(
+        None, help="show the game as this seat saw it  \\[default: as a spectator]", show_default=False
+    ),
+    step: bool = typer.Option(False, "--step", help="one move at a time with the board: Enter for the next"),
 ) -> None:
-    """Replay a saved game and show its moves and final position."""
+    """Replay a saved game: every move, what it did, the final position and scores."""
     from meeple.core.record import Record
+    from meeple.terminal.replay import replay_record
 
     try:
-        record = Record.load(file)
-        state = games.replay(record)
+        replay_record(console, Record.load(file), seat, step)
     except (MeepleError, OSError) as err:
         fail(err)
-    g = state.game
-    console.print(f"[bold]{g.title}[/], {record.players} players, seed {record.seed}, options {record.options}")
-    for ply, text in enumerate(state.log, 1):
-        console.print(f"{ply:4d}. {text}")
-    console.print(g.render(state, seat))
-    console.print(f"scores {state.scores()}  winners {state.winners()}")
 
 
 @app.command()
 def rules(game: str = typer.Argument(..., help="game name")) -> None:
-    """Print a game's rules summary and its move notation."""
+    """Print a game's rules for players: goal, turn, scoring, move notation, options."""
     from meeple.rulestext import rules_text
 
     try:
@@ -157,15 +161,16 @@ def rules(game: str = typer.Argument(..., help="game name")) -> None:
 
 @app.command("games")
 def list_games() -> None:
-    """List the games and their options."""
+    """List the games, their player counts and options (give options as -o key=value)."""
+    from rich.markup import escape
+
+    from meeple.rulestext import option_lines, player_count
+
     for name in games.names():
         g = games.get(name)
-        lo, hi = g.players.start, g.players.stop - 1
-        count = f"{lo}" if lo == hi else f"{lo}-{hi}"
-        console.print(f"[bold]{name}[/]  {g.title}, {count} players")
-        for key, opt in g.options.items():
-            default = opt.none if opt.default is None else opt.default
-            console.print(f"    -o {key}=...  (default {default}) {opt.doc}")
+        console.print(f"[bold]{name}[/]  {g.title}, {player_count(g)} players", soft_wrap=True)
+        for line in option_lines(g):
+            console.print(f"    {escape(line)}", soft_wrap=True)
 
 
 @app.command()
@@ -176,10 +181,23 @@ def bench(
     rounds: int = typer.Option(200, help="games per strength match"),
     ismcts: str = typer.Option("ismcts:iterations=300", help="the search bot of the strength matches"),
     as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
+    db: str | None = typer.Option(None, help="bench server: database URL (default: a fresh SQLite file)"),
+    clients: int = typer.Option(8, help="bench server: concurrent clients"),
 ) -> None:
-    """Throughput (decisions/s, per-operation costs, ISMCTS iterations/s) and bot strength."""
+    """Throughput (decisions/s, per-operation costs, ISMCTS iterations/s) and bot strength.
+
+    `meeple bench server [--db URL] [--clients N] [--seconds S]` measures the game server instead.
+    """
     from meeple.bench import run_bench
 
+    if game and game[0] == "server":
+        from meeple.bench.server import run_server_bench
+
+        try:
+            run_server_bench(db, max(1, clients), seconds, console, as_json)
+        except (MeepleError, RuntimeError) as err:
+            fail(err)
+        return
     try:
         names = game or games.names()
         for name in names:
@@ -190,7 +208,11 @@ def bench(
 
 
 # ---- commands defined in their own modules (imported last: they use ``app``) ----
-# (none yet)
+from meeple.cli import card as _card  # noqa: E402,F401  meeple card
+from meeple.cli import serve as _serve  # noqa: E402, F401  meeple serve
+from meeple.cli import tournament as _tournament  # noqa: E402,F401  meeple tournament, meeple sprt
+from meeple.cli import train as _train  # noqa: E402,F401  meeple train (rl)
+from meeple.cli import verify as _verify  # noqa: E402,F401  meeple verify
 
 
 def main() -> None:

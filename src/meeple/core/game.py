@@ -182,6 +182,15 @@ class Game:
         """
         return None
 
+    def log_text(self, action: Action, actor: int, seat: int | None) -> str:
+        """How ``action``, played by seat ``actor``, reads in ``seat``'s log (None: spectators).
+
+        Default: its notation, for everyone. A game whose notation names something the
+        other seats may not see (a card played face down) masks it here, so a server can
+        hand each seat a log that reveals no more than its ``view``.
+        """
+        return action.text
+
     def rollout_done(self, root: State, state: State) -> bool:
         """Where search playouts may stop and read ``evaluate``; default: the game is over."""
         return state.to_move is None

@@ -26,9 +26,15 @@ class Record:
     actions: list[str] = field(default_factory=list)
     #: the game's ``rules_version`` when the record was written
     rules: str = "1"
+    #: who sat where, when the writer knew ("you", "greedy", "ismcts"); optional,
+    #: written only when known, so replays can name the seats
+    seats: list[str] = field(default_factory=list)
 
     def to_json(self) -> str:
-        return json.dumps({"format": FORMAT, **asdict(self)}, indent=1)
+        data = asdict(self)
+        if not data["seats"]:
+            del data["seats"]
+        return json.dumps({"format": FORMAT, **data}, indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> Record:
@@ -44,9 +50,16 @@ class Record:
         missing = [k for k in ("game", "players", "seed") if k not in data]
         if missing:
             raise MeepleError(f"the record lacks {', '.join(missing)}")
-        unknown = set(data) - {"game", "players", "seed", "options", "actions", "rules"}
+        unknown = set(data) - {"game", "players", "seed", "options", "actions", "rules", "seats"}
         if unknown:
             raise MeepleError(f"the record has unknown fields: {', '.join(sorted(unknown))}")
+        seats = data.get("seats", [])
+        if seats and (
+            not isinstance(seats, list)
+            or len(seats) != data["players"]
+            or not all(isinstance(name, str) for name in seats)
+        ):
+            raise MeepleError("the record's seats must be one name (text) per player")
         return cls(**data)
 
     def save(self, path: str | Path) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.core.actions import Action
 from meeple.core.errors import ConfigError, IllegalAction, NotYourTurn, ParseError
+from meeple.core.notation import REFUSAL_GROUP, group_actions
 
 if TYPE_CHECKING:
     from meeple.core.game import Game
@@ -124,9 +125,8 @@ class State:
             return str(err)
         text = str(decoded)
         reason = self.why_illegal(decoded)
-        shown = ", ".join(str(a) for a in self.legal_actions()[:12])
-        more = "" if len(self.legal_actions()) <= 12 else ", ..."
-        return f"{text!r} is not legal: {reason}. Legal now: {shown}{more}"
+        shown = group_actions(self.legal_actions(), most=REFUSAL_GROUP)
+        return f"{text!r} is not legal: {reason}. Legal now: {shown}"
 
     def why_illegal(self, action: Action) -> str:
         """Explain in words why a (well-formed) action is not legal now."""
@@ -226,7 +226,7 @@ class State:
         try:
             return self.game.parse(text)
         except ParseError as err:
-            shown = ", ".join(str(a) for a in self.legal_actions()[:12])
+            shown = group_actions(self.legal_actions(), most=REFUSAL_GROUP)
             raise ParseError(f"{err} Legal now: {shown}") from None
 
     def __repr__(self) -> str:

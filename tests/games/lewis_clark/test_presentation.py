@@ -37,6 +37,11 @@ def test_board_lines_fit_in_100_columns_and_carry_the_legend(players):
             assert visible_width(line) <= WIDTH, line
         for legend_line in LEGEND:
             assert legend_line in text
+    from tests.games.sampling import sampled_states
+
+    for state in sampled_states("lewis-clark")[players::5]:  # late states: long lines
+        for line in GAME.render(state, state.to_move).splitlines():
+            assert visible_width(line) <= WIDTH, line
     plain = "\n".join(LEGEND)
     for symbol in ("~ river", "^ mountain", "% both", "F Fort Clatsop", "S scout", "c camp",
                    "* scout on its camp", "M Mackenzie", "(1fd)", "+[2wd]", "+2I", "1I",

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from meeple.core.game import Game, Option
 from meeple.games.lewis_clark import narrate, report, strategy
-from meeple.games.lewis_clark.actions import ACTIONS
-from meeple.games.lewis_clark.components import FORT, LAST, SOLO_LEVELS
+from meeple.games.lewis_clark.actions import ACTIONS, WITH
+from meeple.games.lewis_clark.components import FORT, LAST, N_KINDS, RES_NAMES, SOLO_LEVELS
 from meeple.games.lewis_clark.glossary import glossary
+from meeple.games.lewis_clark.information import BACK
 from meeple.games.lewis_clark.render import render, render_detail
 from meeple.games.lewis_clark.rules import LewisClarkState
 
@@ -104,6 +105,14 @@ class LewisClark(Game):
 
     def glossary(self):
         return glossary()
+
+    def log_text(self, action, actor, seat):
+        """A supporting card is played face down: the others read only its back."""
+        code = int(action)
+        if seat != actor and WITH <= code < WITH + N_KINDS:
+            strength, badge = BACK[code - WITH]
+            return f"with a face-down card (strength {strength}, {RES_NAMES[badge]})"
+        return action.text
 
     def decision_bound(self, players: int) -> int:
         """With the default options: at most ``MAX_CHECKS`` progress checks, every

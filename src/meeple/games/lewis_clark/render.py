@@ -137,12 +137,12 @@ def _boats(e: dict[str, Any]) -> str:
 def _expedition_lines(v: dict[str, Any], s: int, e: dict[str, Any]) -> list[str]:
     style = SEAT_STYLE[s]
     me = " (you)" if s == v["seat"] else ""
-    win = "" if e["can_still_win"] else " [red]cannot win any more[/]"
-    lines = [
-        f"[{style}]seat {s}{me}[/] {COLOURS[s]}: Time tokens {e['time_tokens']}{win}  "
-        f"hand {e['hand_size']}  camp now costs {e['camp_time']}  boat tiles "
-        f"{e['goods_tiles']} goods, {e['indian_tiles']} Indian"
-    ]
+    parts = [f"Time tokens {e['time_tokens']}"]
+    if not e["can_still_win"]:
+        parts.append("[red]cannot win any more[/]")
+    parts += [f"hand {e['hand_size']}", f"camp now costs {e['camp_time']}",
+              f"boat tiles {e['goods_tiles']} goods, {e['indian_tiles']} Indian"]
+    lines = wrap(f"[{style}]seat {s}{me}[/] {COLOURS[s]}:", parts)
     goods = [f"[{_RES_STYLE[r]}]{r} {n}[/]" for r, n in e["resources"].items() if n]
     total = sum(e["resources"].values())
     lines += wrap(f"    goods {total}/{e['capacity']}:", goods or ["none"])

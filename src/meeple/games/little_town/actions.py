@@ -1,7 +1,7 @@
 """The Little Town action table and the phases of a turn.
 
-Every decision the game can offer is one entry here (221 in all); notation is
-documented in docs/games/little-town.md.
+Every decision the game can offer is one entry here (221 in all); the notation is
+described in the game's rules summary (``meeple rules little-town``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from meeple.games.little_town.components import (
 # ---- the action table ----------------------------------------------------------
 _TABLE = ActionTable()
 _block = _TABLE.block
-
 
 PLACE = _block([f"place {c}" for c in CELL_NAMES])
 BUILD = _block([f"build {b.key}" for b in BUILDINGS])
@@ -47,7 +46,23 @@ CLAIM_OF = ACTIONS[CLAIM : CLAIM + N_OBJECTIVES]
 FEED_FISH, FEED_WHEAT = ACTIONS[FEED], ACTIONS[FEED + 1]
 END_ACTION = ACTIONS[END]
 
-# ---- phases ----------------------------------------------------------------------
-PRE, ACT, GIVE_PHASE, TAKE_PHASE, PUT_PHASE, POST, RESID, FEED_PHASE, OVER = range(9)
-PHASE_NAMES = ("main", "activate", "pawn-give", "pawn-take", "put", "after", "residence",
-               "feed", "over")
+
+def is_claim(code: int) -> bool:
+    return CLAIM <= code < CLAIM + N_OBJECTIVES
+
+
+# ---- phases: the question being asked (the state's ``phase`` and the view's) ------
+MAIN = "main"  # place a worker or build (claims and purchases allowed before)
+ACTIVATING = "activate"  # activate the buildings around the placed worker, or done
+PAWN_GIVE = "pawn-give"  # the Pawnshop: give two cubes, one decision each
+PAWN_TAKE = "pawn-take"  # the Pawnshop: take two cubes, one decision each
+PUTTING = "put"  # put the building just bought on empty grass
+AFTER = "after"  # after the main action: claims (and purchases), then end
+RESIDENCE = "residence"  # round end: the Residence's owner activates around it
+FEEDING = "feed"  # round end: a meal choice between fish and wheat
+OVER = "over"
+
+#: every phase, in the order the view's encoders number them
+PHASE_NAMES = (MAIN, ACTIVATING, PAWN_GIVE, PAWN_TAKE, PUTTING, AFTER, RESIDENCE, FEEDING, OVER)
+#: phases in which the active seat may validate an objective (rule text line 31)
+CLAIM_PHASES = frozenset((MAIN, ACTIVATING, AFTER))

@@ -1,11 +1,11 @@
 """Little Town components, as data: the two meadow sides, the building tiles, the
 objective cards and the setup per player count.
 
-Sources: rule text ../shared/rules/003_7af8f9bf37a7db73.txt and
-../shared/specs/little_town.md (numbers read from scans of the real tiles, boards
-and cards). Every row carries ``provenance``: ``confirmed`` (scan or two sources),
-``inferred`` (one source or a deduction) or ``design`` (our own choice, see
-docs/rulings/little-town.md).
+Sources: the rule text (a French "règle express": the flow of play, no component data)
+and the game's fact sheet, whose numbers were read from scans of the real tiles,
+boards and cards and cross-checked against independent implementations. Every row
+carries ``provenance``: ``confirmed`` (scan or two sources), ``inferred`` (one source
+or a deduction) or ``design`` (our own choice, see docs/rulings/little-town.md).
 """
 
 from __future__ import annotations
@@ -170,6 +170,13 @@ BUILDINGS: tuple[Building, ...] = (
 )
 N_BUILDINGS = len(BUILDINGS)
 BUILDING_INDEX = {b.key: i for i, b in enumerate(BUILDINGS)}
+#: the four letters the board shows for a building: three of its id, RSD for the
+#: Residence (RES is the Restaurant)
+_ABBREVIATION_EXCEPTIONS = {"residence": "RSD"}
+ABBREVIATIONS: tuple[str, ...] = tuple(
+    _ABBREVIATION_EXCEPTIONS.get(b.key, b.key[:3].upper()) for b in BUILDINGS
+)
+assert len(set(ABBREVIATIONS)) == len(BUILDINGS), "board abbreviations must be unique"
 WHEAT_FIELD = BUILDING_INDEX["wheat"]
 #: the 24 tiles shuffled for the market (everything but the wheat fields).
 MARKET_POOL: tuple[int, ...] = tuple(i for i, b in enumerate(BUILDINGS) if i != WHEAT_FIELD)

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The strength figures of benchmarks/README.md ("Strength, with intervals"), regenerated with
+# `meeple tournament` and `meeple sprt`. Each report lands in benchmarks/strength/NAME.json
+# (and the tournaments' plots and HTML report in benchmarks/strength/NAME/). The games are
+# stored in $MEEPLE_DB (default here: benchmarks/strength/games.sqlite3, not committed), so
+# an interrupted run continues where it stopped: run the script again.
+#
+#   nice benchmarks/strength.sh         # everything (hours on the shared 2-core box)
+#   benchmarks/strength.sh lc-search300-greedy    # one entry
+#   ISMCTS='ismcts:iterations=2000' benchmarks/strength.sh lc-search-sprt   # a reworked search
+#   WORKERS=4 benchmarks/strength.sh    # more processes (or RAY=auto for a running Ray cluster)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+MEEPLE=${MEEPLE:-.venv/bin/meeple}
+OUT=benchmarks/strength
+export MEEPLE_DB=${MEEPLE_DB:-$OUT/games.sqlite3}
+ISMCTS=${ISMCTS:-ismcts}            # the search bot under test (default budget)
+WORKERS=${WORKERS:-2}
+RUN=(--workers "$WORKERS")
+[[ -n "${RAY:-}" ]] && RUN=(--ray "$RAY")
+mkdir -p "$OUT"
+
+stored() {  # NAME: is it in the database already (then it is resumed)?
+    "$(dirname "$MEEPLE")/python" -c \
+        "import sys; from meeple.arena.storage import Store; sys.exit(sys.argv[1] not in Store().names())" "$1"
+}
+
+tournament() {  # NAME GAME ARGS...: a resumable tournament, its JSON report, plots and HTML
+    local name=$1 game=$2; shift 2
+    local resume=()
+    if stored "$name"; then resume=(--resume); fi
+    "$MEEPLE" tournament "$game" --name "$name" "${resume[@]}" --json --plots "$OUT/$name" "$@" "${RUN[@]}" > "$OUT/$name.json.part"
+    mv "$OUT/$name.json.part" "$OUT/$name.json"
+    echo "$name: $OUT/$name.json"
+}
+
+sprt() {  # NAME GAME ARGS...: an SPRT, its JSON report (a stored one is resumed)
+    local name=$1 game=$2; shift 2
+    local resume=()
+    if stored "$name"; then resume=(--resume); fi
+    "$MEEPLE" sprt "$game" --name "$name" "${resume[@]}" --json "$@" "${RUN[@]}" > "$OUT/$name.json.part"
+    mv "$OUT/$name.json.part" "$OUT/$name.json"
+    echo "$name: $OUT/$name.json"
+}
+
+declare -A JOBS=(
+    # Lost Cities, one-round games
+    [lc-greedy-random]="tournament lc-greedy-random lost-cities --bots random,greedy --games 200 -o rounds=1"
+    [lc-search-random]="tournament lc-search-random lost-cities --bots random,ismcts:iterations=100 --games 40 -o rounds=1"
+    [lc-search300-greedy]="tournament lc-search300-greedy lost-cities --bots greedy,ismcts:iterations=300 --games 60 -o rounds=1"
+    [lc-search-sprt]="sprt lc-search-sprt lost-cities --bot $ISMCTS --vs greedy --elo0 0 --elo1 100 --max-games 200 -o rounds=1"
+    # Little Town
+    [lt-greedy-random-3p]="tournament lt-greedy-random-3p little-town --bots random,greedy --players 3 --games 30"
+)
+ORDER=(lc-greedy-random lc-search-random lc-search300-greedy lc-search-sprt lt-greedy-random-3p)
+for job in "${@:-${ORDER[@]}}"; do
+    [[ -n "${JOBS[$job]:-}" ]] || { echo "unknown entry $job; entries: ${ORDER[*]}" >&2; exit 2; }
+    ${JOBS[$job]}
+done

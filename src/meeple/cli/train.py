@@ -1,0 +1,68 @@
+"""``meeple train``: expert iteration for one game (PyTorch on the CPU, the rl extra)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from meeple import games
+from meeple.cli import app, console, fail, parse_options
+from meeple.core.errors import MeepleError
+
+
+@app.command()
+def train(
+    game: str = typer.Argument(..., help="game name, e.g. lost-cities"),
+    players: int = typer.Option(0, help="players (default: the fewest the game allows, 2 if that is 1)"),
+    minutes: float = typer.Option(10.0, help="wall-clock budget; the running iteration is finished"),
+    out: Path = typer.Option(Path("runs/train"), help="folder for checkpoints, history.json and curve.png"),
+    option: list[str] = typer.Option(
+        [], "--option", "-o", help="game option key=value; key=a,b alternates the values between games"
+    ),
+    expert: str = typer.Option("ismcts:iterations=300", help="the search that makes the targets (an ismcts spec)"),
+    guided: bool = typer.Option(False, help="guide the expert search by the latest checkpoint (AlphaZero-style)"),
+    games_per_iteration: int = typer.Option(8, help="self-play games between two fits"),
+    steps: int = typer.Option(200, help="optimizer steps per iteration"),
+    workers: int = typer.Option(1, help="processes playing self-play games"),
+    hidden: int = typer.Option(256, help="units per hidden layer"),
+    layers: int = typer.Option(2, help="hidden layers"),
+    eval_games: int = typer.Option(20, help="games of the policy alone against greedy per iteration (0: none)"),
+    seed: int = typer.Option(0, help="seed of the self-play deals and of the initial weights"),
+    resume: Path | None = typer.Option(None, help="continue from this checkpoint (.npz)"),
+) -> None:
+    """Train a policy+value network by self-play with search targets (expert iteration)."""
+    try:
+        from meeple.rl.training import Config, require_torch
+        from meeple.rl.training import train as run
+
+        require_torch()
+        g = games.get(game)
+        count = players or (2 if 2 in g.players else g.players.start)
+        g.check_players(count)
+        given = parse_options(option)
+        g.resolve_options({k: v.split(",")[0] for k, v in given.items()})  # unknown keys fail here
+        options = {k: [g.options[k].coerce(k, x) for x in v.split(",")] for k, v in given.items()}
+        for name, value in (("games-per-iteration", games_per_iteration), ("steps", steps),
+                            ("workers", workers), ("hidden", hidden), ("layers", layers)):
+            if value < 1:
+                raise MeepleError(f"--{name} must be at least 1, got {value}")
+        if minutes <= 0:
+            raise MeepleError(f"--minutes must be more than 0, got {minutes}")
+        config = Config(
+            game=g.name, players=count, out=out, minutes=minutes, options=options, expert=expert,
+            guided=guided, games_per_iteration=games_per_iteration, workers=workers, seed=seed,
+            hidden=hidden, layers=layers, steps_per_iteration=steps, eval_games=max(0, eval_games),
+            resume=resume,
+        )
+        from meeple.rl.selfplay import expert as check_expert
+
+        check_expert(expert, g.name, 0)
+    except MeepleError as err:
+        fail(err)
+    console.print(f"training {g.title}, {count} players, for {minutes:g} minutes into {out}/")
+    try:
+        run(config, log=console.print)
+    except MeepleError as err:
+        fail(err)
+    console.print(f"done: {out}/latest.npz, {out}/curve.png, {out}/history.json")

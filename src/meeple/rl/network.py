@@ -1,0 +1,119 @@
+"""A trained policy+value network, run with NumPy (no PyTorch needed to play with it).
+
+The file is an ``.npz`` archive: the weight matrices plus a JSON ``meta`` record saying
+which game, player count and encoder layout it was trained on, so a network is never
+silently applied to observations of another shape.
+
+Outputs for one observation of the seat to move:
+- policy logits over all ``GAME.num_actions`` codes (mask them with the legal actions);
+- values: per seat in observation order (the observing seat first), the expected change
+  of that seat's score from now until search reads the score (``GAME.rollout_done``:
+  the end of the game, or of the round in Lost Cities), divided by ``GAME.score_scale``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from meeple import games
+from meeple.core.errors import ConfigError
+from meeple.rl import encoders
+from meeple.rl.encoders import Encoder
+
+#: the network shipped in the package, per game: ``net=default``
+SHIPPED = {"lost-cities": Path(__file__).parent / "nets" / "lost-cities.npz"}
+FORMAT = 1
+
+
+def layout(encoder: Encoder) -> str:
+    """A fingerprint of the encoder's feature layout (names and sizes, in order)."""
+    text = ";".join(f"{f.name}:{f.size}" for f in encoder.features)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class Network:
+    """An MLP: ``layers`` hidden ReLU layers, a policy head and a value head."""
+
+    def __init__(self, meta: Mapping[str, Any], weights: Mapping[str, np.ndarray]) -> None:
+        self.meta = dict(meta)
+        self.game = games.get(self.meta["game"])
+        self.players = int(self.meta["players"])
+        self.encoder = encoders.get(self.game.name, self.players)
+        if self.meta.get("layout") != layout(self.encoder):
+            raise ConfigError(
+                f"this {self.game.name} network was trained on another observation layout "
+                f"than the current encoder's; retrain it (meeple train {self.game.name})"
+            )
+        n = int(self.meta["layers"])
+        self.hidden = [(weights[f"w{i}"], weights[f"b{i}"]) for i in range(n)]
+        self.policy = (weights["wp"], weights["bp"])
+        self.value = (weights["wv"], weights["bv"])
+        if self.hidden[0][0].shape[0] != self.encoder.size:
+            raise ConfigError("network input size does not match the encoder")
+
+    @classmethod
+    def load(cls, path: str | Path, game: str | None = None) -> Network:
+        """Read a network file; ``path`` ``default`` is the one shipped for ``game``."""
+        if str(path) == "default":
+            if game is None or game not in SHIPPED:
+                shipped = ", ".join(SHIPPED)
+                raise ConfigError(f"net=default exists for {shipped} only, not {game!r}; give a file")
+            path = SHIPPED[game]
+        path = Path(path)
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                meta = json.loads(str(data["meta"]))
+                weights = {k: data[k].astype(np.float32) for k in data.files if k != "meta"}
+        except FileNotFoundError:
+            raise ConfigError(f"no network file at {path}") from None
+        except (OSError, ValueError, KeyError) as err:
+            raise ConfigError(f"{path} is not a meeple network file: {err}") from None
+        if meta.get("format") != FORMAT:
+            raise ConfigError(f"{path}: network format {meta.get('format')!r}, expected {FORMAT}")
+        if game is not None and meta.get("game") != game:
+            raise ConfigError(f"{path} is a network for {meta.get('game')!r}, not {game!r}")
+        return cls(meta, weights)
+
+    def save(self, path: str | Path) -> None:
+        save(path, self.meta, self.weights())
+
+    def weights(self) -> dict[str, np.ndarray]:
+        out = {}
+        for i, (w, b) in enumerate(self.hidden):
+            out[f"w{i}"], out[f"b{i}"] = w, b
+        out["wp"], out["bp"] = self.policy
+        out["wv"], out["bv"] = self.value
+        return out
+
+    def forward(self, obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(policy logits, values) for a batch ``[B, n]`` or a single observation ``[n]``."""
+        x = obs
+        for w, b in self.hidden:
+            x = x @ w + b
+            np.maximum(x, 0.0, out=x)
+        return x @ self.policy[0] + self.policy[1], x @ self.value[0] + self.value[1]
+
+
+def save(path: str | Path, meta: Mapping[str, Any], weights: Mapping[str, np.ndarray]) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp.npz")
+    np.savez_compressed(tmp, meta=np.array(json.dumps(dict(meta))), **{
+        k: np.asarray(v, dtype=np.float32) for k, v in weights.items()
+    })
+    tmp.replace(path)
+
+
+def meta_for(game: str, players: int, layers: int, **extra: Any) -> dict[str, Any]:
+    enc = encoders.get(game, players)
+    return {
+        "format": FORMAT, "game": game, "players": players, "layers": layers,
+        "layout": layout(enc), "inputs": enc.size, "actions": games.get(game).num_actions,
+        **extra,
+    }

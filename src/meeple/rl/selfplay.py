@@ -1,0 +1,150 @@
+"""Self-play data for expert iteration: search plays every seat, and each real decision
+becomes a training sample.
+
+- policy target: the share of root visits each legal action got from the search;
+- value target: per seat (observation order), the score change from this decision to
+  the point where search reads the score (``GAME.rollout_done`` with this decision's
+  state as the root), divided by ``GAME.score_scale``.
+
+The search is an ordinary ``ismcts`` bot: it sees only determinizations of the position
+for the seat to move, and the observation is built from that seat's view only.
+Needs NumPy, not PyTorch.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from meeple import bots, games
+from meeple.bots.ismcts import ISMCTSBot
+from meeple.core.errors import ConfigError
+from meeple.rl import encoders
+
+
+@dataclass
+class Samples:
+    obs: np.ndarray  # [N, inputs] float32
+    mask: np.ndarray  # [N, actions] bool
+    policy: np.ndarray  # [N, actions] float32, rows sum to 1
+    value: np.ndarray  # [N, players] float32
+
+    @staticmethod
+    def concat(parts: list[Samples]) -> Samples:
+        return Samples(*(np.concatenate([getattr(p, k) for p in parts]) for k in
+                         ("obs", "mask", "policy", "value")))
+
+    def __len__(self) -> int:
+        return len(self.obs)
+
+
+def expert(spec: str, game_name: str, seed: int) -> ISMCTSBot:
+    bot = bots.get(spec, games.get(game_name), seed=seed)
+    if not isinstance(bot, ISMCTSBot):
+        raise ConfigError(f"the expert must be an ismcts bot spec, not {spec!r}")
+    return bot
+
+
+def play_game(
+    game_name: str,
+    players: int,
+    options: dict[str, Any],
+    expert_spec: str,
+    seed: int,
+    explore_plies: int = 8,
+    max_plies: int = 2000,
+) -> tuple[Samples, list[int]]:
+    """One self-play game; its samples and final (or last) scores.
+
+    For the first ``explore_plies`` decisions the move is drawn in proportion to the
+    visits (so games differ), afterwards it is the most visited action. A game still
+    running after ``max_plies`` (Lost Cities can cycle when both seats keep drawing
+    from the discard piles) is cut there; decisions whose horizon it had not reached
+    are dropped, since they have no outcome to learn from.
+    """
+    game = games.get(game_name)
+    enc = encoders.get(game_name, players, options)
+    search = expert(expert_spec, game_name, seed)
+    rng = random.Random(seed)
+    state = game.new(players, seed, **options)
+    scale = game.score_scale
+    obs, masks, pis, seats = [], [], [], []
+    pending: list[tuple[int, Any, list[int]]] = []  # (sample index, root state, its scores)
+    values: dict[int, list[float]] = {}
+    decisions = 0
+
+    def settle(now) -> None:
+        keep = []
+        for i, root, start in pending:
+            if now.to_move is None or game.rollout_done(root, now):
+                end = now.scores()
+                me = seats[i]
+                values[i] = [(end[(me + k) % players] - start[(me + k) % players]) / scale
+                             for k in range(players)]
+            else:
+                keep.append((i, root, start))
+        pending[:] = keep
+
+    while state.to_move is not None and state.ply < max_plies:
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            seat = state.to_move
+            root = search.search(state)
+            visits = np.array([root.children[int(a)].visits if int(a) in root.children else 0
+                               for a in legal], dtype=np.float64)
+            pi = np.zeros(game.num_actions, dtype=np.float32)
+            pi[[int(a) for a in legal]] = visits / visits.sum()
+            mask = np.zeros(game.num_actions, dtype=bool)
+            mask[[int(a) for a in legal]] = True
+            obs.append(enc.encode(state.view(seat)))
+            masks.append(mask)
+            pis.append(pi)
+            seats.append(seat)
+            pending.append((len(seats) - 1, state.clone(), state.scores()))
+            if decisions < explore_plies:
+                action = rng.choices(legal, weights=visits.tolist())[0]
+            else:
+                action = legal[int(visits.argmax())]
+            decisions += 1
+        else:
+            action = legal[0]
+        state.apply(action)
+        settle(state)
+    if state.to_move is None:
+        settle(state)
+    kept = sorted(values)
+    n = len(kept)
+    samples = Samples(
+        np.array([obs[i] for i in kept], dtype=np.float32).reshape(n, enc.size),
+        np.array([masks[i] for i in kept], dtype=bool).reshape(n, game.num_actions),
+        np.array([pis[i] for i in kept], dtype=np.float32).reshape(n, game.num_actions),
+        np.array([values[i] for i in kept], dtype=np.float32).reshape(n, players),
+    )
+    return samples, state.scores()
+
+
+def _job(args: tuple) -> tuple[Samples, list[int]]:
+    return play_game(*args)
+
+
+def generate(
+    game_name: str,
+    players: int,
+    options_for: list[dict[str, Any]],
+    expert_spec: str,
+    seeds: list[int],
+    workers: int = 1,
+    max_plies: int = 2000,
+) -> list[tuple[Samples, list[int]]]:
+    """Self-play games, one per seed (``options_for[i]`` the options of game ``i``)."""
+    jobs = [(game_name, players, o, expert_spec, s, 8, max_plies)
+            for o, s in zip(options_for, seeds, strict=True)]
+    if workers <= 1:
+        return [_job(j) for j in jobs]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(_job, jobs))

@@ -1,0 +1,320 @@
+"""Expert iteration with PyTorch on the CPU: self-play with search, then fit a small
+policy+value MLP to the search's visit shares and to the outcomes, and repeat.
+
+Each iteration: play ``games_per_iteration`` self-play games with the expert search
+(``selfplay.generate``), add their samples to a replay buffer, take optimizer steps on
+it, save a checkpoint (``net-NNNN.npz`` and ``latest.npz``, NumPy files that play
+without PyTorch), measure the network's own policy (no search) against ``greedy``, and
+redraw the training curve (``curve.png``). With ``guided``, from the second iteration
+on the expert search is guided by the latest checkpoint (``ismcts:net=...``), which is
+AlphaZero-style expert iteration; without it, every iteration imitates plain ISMCTS.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from meeple import bots, games
+from meeple.core.errors import ConfigError
+from meeple.rl import encoders, network
+from meeple.rl.guide import NetGuide
+from meeple.rl.selfplay import Samples, generate
+
+
+def require_torch():
+    try:
+        import torch
+    except ImportError:  # pragma: no cover - the rl extra installs it
+        raise ConfigError("training needs PyTorch: pip install 'meeple[rl]'") from None
+    return torch
+
+
+@dataclass
+class Config:
+    game: str
+    players: int
+    out: Path
+    minutes: float = 10.0
+    #: game options; a list of values alternates between games (e.g. rounds 1 and 3)
+    options: dict[str, list[Any]] = field(default_factory=dict)
+    expert: str = "ismcts:iterations=300"
+    guided: bool = False
+    games_per_iteration: int = 8
+    workers: int = 1
+    seed: int = 0
+    hidden: int = 256
+    layers: int = 2
+    lr: float = 1e-3
+    weight_decay: float = 1e-4
+    batch: int = 256
+    steps_per_iteration: int = 200
+    buffer: int = 60_000
+    eval_games: int = 20
+    max_iterations: int | None = None
+    resume: Path | None = None
+    #: self-play games still running after this many plies are cut (see selfplay)
+    max_plies: int = 2000
+
+
+def build_model(inputs: int, actions: int, players: int, hidden: int, layers: int):
+    torch = require_torch()
+    nn = torch.nn
+
+    class PolicyValue(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            sizes = [inputs] + [hidden] * layers
+            self.body = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes, sizes[1:], strict=False))
+            self.policy = nn.Linear(hidden, actions)
+            self.value = nn.Linear(hidden, players)
+
+        def forward(self, x):
+            for layer in self.body:
+                x = torch.relu(layer(x))
+            return self.policy(x), self.value(x)
+
+    return PolicyValue()
+
+
+def weights_of(model) -> dict[str, np.ndarray]:
+    """The model's weights in the NumPy network's layout (``x @ w + b``)."""
+    out = {}
+    for i, layer in enumerate(model.body):
+        out[f"w{i}"] = layer.weight.detach().numpy().T.copy()
+        out[f"b{i}"] = layer.bias.detach().numpy().copy()
+    out["wp"] = model.policy.weight.detach().numpy().T.copy()
+    out["bp"] = model.policy.bias.detach().numpy().copy()
+    out["wv"] = model.value.weight.detach().numpy().T.copy()
+    out["bv"] = model.value.bias.detach().numpy().copy()
+    return out
+
+
+def load_weights(model, weights: dict[str, np.ndarray]) -> None:
+    torch = require_torch()
+    with torch.no_grad():
+        for i, layer in enumerate(model.body):
+            layer.weight.copy_(torch.from_numpy(weights[f"w{i}"].T.copy()))
+            layer.bias.copy_(torch.from_numpy(weights[f"b{i}"]))
+        model.policy.weight.copy_(torch.from_numpy(weights["wp"].T.copy()))
+        model.policy.bias.copy_(torch.from_numpy(weights["bp"]))
+        model.value.weight.copy_(torch.from_numpy(weights["wv"].T.copy()))
+        model.value.bias.copy_(torch.from_numpy(weights["bv"]))
+
+
+def losses(model, obs, mask, policy, value):
+    """(total, policy cross-entropy, value mean squared error) on one batch of tensors."""
+    torch = require_torch()
+    logits, v = model(obs)
+    logits = logits.masked_fill(~mask, -1e9)
+    logp = torch.log_softmax(logits, dim=1)
+    pl = -(policy * logp).sum(dim=1).mean()
+    vl = ((v - value) ** 2).mean()
+    return pl + vl, pl, vl
+
+
+def tensors(samples: Samples):
+    torch = require_torch()
+    return (torch.from_numpy(samples.obs), torch.from_numpy(samples.mask),
+            torch.from_numpy(samples.policy), torch.from_numpy(samples.value))
+
+
+def fit(model, optimizer, data: Samples, steps: int, batch: int, rng: np.random.Generator) -> dict[str, float]:
+    """``steps`` minibatch steps on ``data``; mean losses over them."""
+    obs, mask, policy, value = tensors(data)
+    model.train()
+    totals = np.zeros(3)
+    for _ in range(steps):
+        idx = rng.integers(0, len(data), size=min(batch, len(data)))
+        loss, pl, vl = losses(model, obs[idx], mask[idx], policy[idx], value[idx])
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        totals += [loss.item(), pl.item(), vl.item()]
+    totals /= max(1, steps)
+    return {"loss": totals[0], "policy_loss": totals[1], "value_loss": totals[2]}
+
+
+def measure(model, data: Samples) -> dict[str, float]:
+    torch = require_torch()
+    model.eval()
+    with torch.no_grad():
+        loss, pl, vl = losses(model, *tensors(data))
+    return {"loss": loss.item(), "policy_loss": pl.item(), "value_loss": vl.item()}
+
+
+def policy_vs_greedy(net: network.Network, n_games: int, options: dict[str, Any], seed: int) -> float:
+    """The network's own policy (no search) against ``greedy``, seats alternating: its
+    score (a win 1, a shared win 1/2, a game cut after 2,000 plies 0)."""
+    game = net.game
+    guide = NetGuide(net)
+    total = 0.0
+    for i in range(n_games):
+        state = game.new(net.players, seed + i, **options)
+        greedy = bots.get("greedy", game, seed=seed + i)
+        me = i % net.players
+        while state.to_move is not None and state.ply < 2000:
+            if state.to_move == me:
+                state.apply(guide.best(state))
+            else:
+                state.apply(greedy.choose(state))
+        winners = state.winners()
+        if state.is_over and me in winners:
+            total += 1 / len(winners)
+    return total / max(1, n_games)
+
+
+def options_of(config: Config, i: int) -> dict[str, Any]:
+    return {k: v[i % len(v)] for k, v in config.options.items()}
+
+
+def train(config: Config, log: Callable[[str], None] = print) -> list[dict[str, Any]]:
+    torch = require_torch()
+    torch.set_num_threads(1)
+    torch.manual_seed(config.seed)
+    game = games.get(config.game)
+    players = game.check_players(config.players)
+    for i in range(max(1, max((len(v) for v in config.options.values()), default=1))):
+        game.resolve_options(options_of(config, i))
+    enc = encoders.get(game.name, players)
+    out = Path(config.out)
+    out.mkdir(parents=True, exist_ok=True)
+    model = build_model(enc.size, game.num_actions, players, config.hidden, config.layers)
+    history: list[dict[str, Any]] = []
+    start_iteration = 0
+    if config.resume is not None:
+        old = network.Network.load(config.resume, game.name)
+        load_weights(model, old.weights())
+        history = list(old.meta.get("history", []))
+        start_iteration = int(old.meta.get("iteration", 0))
+        log(f"resumed from {config.resume} (iteration {start_iteration})")
+    optimizer = torch.optim.AdamW(model.parameters(), lr=config.lr, weight_decay=config.weight_decay)
+    rng = np.random.default_rng(config.seed)
+    buffer: list[Samples] = []
+    started = time.monotonic()
+    deadline = started + config.minutes * 60
+    elapsed0 = history[-1]["minutes"] if history else 0.0
+    total_games = history[-1]["games"] if history else 0
+    total_samples = history[-1]["samples"] if history else 0
+    latest = Path(config.resume) if config.resume is not None else None
+    iteration = start_iteration
+    while True:
+        iteration += 1
+        spec = config.expert
+        if config.guided and latest is not None:
+            spec = f"{spec}{',' if ':' in spec else ':'}net={latest}"
+        seeds = [config.seed * 1_000_003 + total_games + i for i in range(config.games_per_iteration)]
+        opts = [options_of(config, total_games + i) for i in range(config.games_per_iteration)]
+        t0 = time.monotonic()
+        results = generate(game.name, players, opts, spec, seeds, config.workers, config.max_plies)
+        gen_seconds = time.monotonic() - t0
+        fresh = Samples.concat([s for s, _ in results])
+        total_games += len(results)
+        total_samples += len(fresh)
+        buffer.append(fresh)
+        while sum(len(b) for b in buffer) > config.buffer and len(buffer) > 1:
+            buffer.pop(0)
+        data = Samples.concat(buffer)
+        if not len(data):
+            log(f"iteration {iteration}: no samples yet (every game was cut before an outcome)")
+            if _stop(config, iteration - start_iteration, deadline, gen_seconds):
+                break
+            continue
+        # the loss on games the model has not been fitted to yet
+        before = measure(model, fresh) if len(fresh) else {k: float("nan") for k in
+                                                          ("loss", "policy_loss", "value_loss")}
+        t1 = time.monotonic()
+        stats = fit(model, optimizer, data, config.steps_per_iteration, config.batch, rng)
+        fit_seconds = time.monotonic() - t1
+        weights = weights_of(model)
+        row = {
+            "iteration": iteration,
+            "minutes": elapsed0 + (time.monotonic() - started) / 60,
+            "games": total_games,
+            "samples": total_samples,
+            "buffer": len(data),
+            "expert": spec,
+            "fresh_loss": before["loss"],
+            "fresh_policy_loss": before["policy_loss"],
+            "fresh_value_loss": before["value_loss"],
+            **stats,
+            "generate_s": gen_seconds,
+            "fit_s": fit_seconds,
+        }
+        meta = network.meta_for(game.name, players, config.layers, iteration=iteration,
+                                config=_jsonable(asdict(config)), history=history + [row])
+        net = network.Network(meta, weights)
+        if config.eval_games:
+            row["policy_vs_greedy"] = policy_vs_greedy(
+                net, config.eval_games, options_of(config, 0), seed=10_000 + 97 * iteration
+            )
+        history.append(row)
+        meta["history"] = history
+        path = out / f"net-{iteration:04d}.npz"
+        network.save(path, meta, weights)
+        network.save(out / "latest.npz", meta, weights)
+        latest = path
+        (out / "history.json").write_text(json.dumps(history, indent=1))
+        plot(history, out / "curve.png", f"{game.title}, {players} players")
+        log(
+            f"iteration {iteration}: {total_games} games, {total_samples} samples, "
+            f"loss on new games {before['loss']:.3f} (policy {before['policy_loss']:.3f}, "
+            f"value {before['value_loss']:.3f}), after fit {stats['loss']:.3f}"
+            + (f", policy alone vs greedy {row['policy_vs_greedy']:.0%}" if config.eval_games else "")
+            + f" [{gen_seconds:.0f}s play, {fit_seconds:.0f}s fit]"
+        )
+        if _stop(config, iteration - start_iteration, deadline, gen_seconds + fit_seconds):
+            break
+    return history
+
+
+def _stop(config: Config, done: int, deadline: float, last_seconds: float) -> bool:
+    """Whether another iteration would exceed the iteration count or the time budget."""
+    if config.max_iterations is not None and done >= config.max_iterations:
+        return True
+    return time.monotonic() + last_seconds > deadline
+
+
+def plot(history: list[dict[str, Any]], path: Path, title: str) -> None:
+    """Losses on not-yet-seen games and the policy's score against greedy, by games played."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    x = [h["games"] for h in history]
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
+    ax.plot(x, [h["fresh_policy_loss"] for h in history], label="policy loss (new games)")
+    ax.plot(x, [h["fresh_value_loss"] for h in history], label="value loss (new games)")
+    ax.set_xlabel("self-play games")
+    ax.set_ylabel("loss")
+    ax.set_title(f"{title}: expert iteration")
+    lines, labels = ax.get_legend_handles_labels()
+    if any("policy_vs_greedy" in h for h in history):
+        ax2 = ax.twinx()
+        pts = [(h["games"], h["policy_vs_greedy"]) for h in history if "policy_vs_greedy" in h]
+        ax2.plot(*zip(*pts, strict=True), color="tab:green", marker=".", label="policy alone vs greedy")
+        ax2.set_ylim(0, 1)
+        ax2.set_ylabel("score vs greedy (no search)")
+        more, more_labels = ax2.get_legend_handles_labels()
+        lines, labels = lines + more, labels + more_labels
+    ax.legend(lines, labels, loc="upper right", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def _jsonable(d: dict[str, Any]) -> dict[str, Any]:
+    return {k: str(v) if isinstance(v, Path) else v for k, v in d.items()}
+
+
+def seed_everything(seed: int) -> None:
+    random.seed(seed)
+    np.random.seed(seed)

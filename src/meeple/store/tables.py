@@ -1,0 +1,80 @@
+"""The game server's tables: a table's setup, its seats, and every accepted change.
+
+The database is the truth: a table's position is rebuilt by replaying its ``move``
+events (minus the ones an ``undo`` took back) from ``(game, players, options, seed)``.
+The primary key ``(table_id, version)`` of ``server_events`` is the optimistic lock:
+two writers that both saw version N cannot both store version N + 1.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from meeple.store.base import Base
+
+
+class ServerTable(Base):
+    """One game table: what is played, the secret deal and its public commitment."""
+
+    __tablename__ = "server_tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: the deal; never sent to a client before the game is over
+    seed: Mapped[int] = mapped_column(BigInteger)
+    salt: Mapped[str] = mapped_column(String(64))
+    commitment: Mapped[str] = mapped_column(String(64))
+    #: the rules version the game was started under (None: the game declares none)
+    rules_version: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    #: waiting (open seats left), playing, over
+    status: Mapped[str] = mapped_column(String(10), index=True)
+    #: the number of accepted changes (moves, undos, clock events); never reused
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    #: the time control ({"initial", "increment", "on_timeout"}) or None
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: seconds left per seat at the last change (None for seats without a clock)
+    clocks: Mapped[list[float | None] | None] = mapped_column(JSON, nullable=True)
+    #: when the game is over: {"scores", "winners", "forfeit"}
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ServerSeat(Base):
+    """Who sits in one seat: a human (by the hash of their token), a bot, or nobody yet."""
+
+    __tablename__ = "server_seats"
+
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("server_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: human, bot or open
+    kind: Mapped[str] = mapped_column(String(8))
+    bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    #: SHA-256 of the seat's bearer token (hex); the token itself is never stored
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ServerEvent(Base):
+    """One accepted change of a table, numbered by the version it created."""
+
+    __tablename__ = "server_events"
+
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("server_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: move, undo, timeout (a bot took the seat) or forfeit
+    kind: Mapped[str] = mapped_column(String(8))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: the move in notation (kind move), the bot that took over (kind timeout)
+    action: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,32 @@
+"""Suite-wide guards: a run that collects no tests, or skips a whole area, fails loudly.
+
+pytest exits with code 5 when nothing is collected, but a misconfigured path or an
+import-time skip can still quietly drop one area (the server, the browser, the games).
+Every folder of ``tests/`` that holds test files must contribute collected tests to a
+full run.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent
+
+
+def _areas() -> set[str]:
+    return {p.relative_to(ROOT).parts[0] for p in ROOT.rglob("test_*.py") if len(p.relative_to(ROOT).parts) > 1}
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    args = [Path(a.split("::")[0]).resolve() for a in session.config.args]
+    if args != [ROOT.resolve()] and args != [ROOT.parent.resolve()]:
+        return  # a partial run: the developer chose what to run
+    seen = {Path(item.fspath).relative_to(ROOT).parts[0] for item in session.items}
+    missing = sorted(_areas() - seen)
+    if not session.items or missing:
+        raise pytest.UsageError(
+            f"the full test run collected no tests from: {', '.join(missing) or 'anywhere'}; "
+            "a whole area is silently missing (an import-time skip or a bad path?)"
+        )

@@ -1,0 +1,94 @@
+"""The network inside search: ISMCTS follows guidance callables, ``ismcts:net=...``
+builds them from a network file, and the shipped Lost Cities network plays a full game."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from meeple import bots, games
+from meeple.bots.ismcts import ISMCTSBot
+from meeple.core.errors import ConfigError
+from meeple.rl.network import SHIPPED, Network
+
+LC = games.get("lost-cities")
+
+
+def _target(state):
+    """A legal move the game's own heuristics would not pick first."""
+    favourite = LC.prior_action(state, __import__("random").Random(0))
+    return next(a for a in reversed(state.legal_actions()) if a != favourite)
+
+
+def test_evaluate_callable_decides_where_playouts_are_cut():
+    state = LC.new(2, 3, rounds=1)
+    me, ply, target = state.to_move, state.ply, _target(state)
+    calls = []
+
+    def evaluate(world):
+        calls.append(world.ply)
+        good = world.log[ply] == str(target)
+        return [100.0 if (s == me) == good else 0.0 for s in range(2)]
+
+    bot = ISMCTSBot(LC, seed=0, iterations=150, evaluate=evaluate)
+    assert bot.choose(state) == target
+    assert len(calls) == 150  # every iteration ends in the evaluation (no playout)
+
+
+def test_prior_callable_orders_and_biases_the_tree():
+    state = LC.new(2, 4, rounds=1)
+    target = _target(state)
+    seen = []
+
+    def prior(world, legal):
+        seen.append(len(legal))
+        return [0.97 if a == target else 0.03 / (len(legal) - 1) for a in legal]
+
+    flat = lambda world: [0.0, 0.0]  # noqa: E731  every position looks even
+    bot = ISMCTSBot(LC, seed=0, iterations=60, prior=prior, evaluate=flat)
+    root = bot.search(state)
+    visits = {a: n.visits for a, n in root.children.items()}
+    assert max(visits, key=visits.get) == int(target)
+    assert seen and all(n > 1 for n in seen)
+
+
+def test_net_spec_builds_a_guided_search_from_a_file(tmp_path):
+    net = Network.load("default", "lost-cities")
+    bot = bots.get("ismcts:net=default,iterations=30", LC, seed=1)
+    assert bot.guide_prior is not None and bot.guide_evaluate is not None
+    assert bot.rollout_depth == 0
+    copy = tmp_path / "Copy Of Net.npz"  # paths keep their case
+    net.save(copy)
+    assert bots.get(f"ismcts:net={copy},iterations=5,rollout_depth=4", LC).rollout_depth == 4
+
+
+def test_bad_network_files_are_refused_clearly(tmp_path):
+    with pytest.raises(ConfigError, match="no network file"):
+        bots.get(f"ismcts:net={tmp_path / 'missing.npz'}", LC)
+    with pytest.raises(ConfigError, match="net=default exists for lost-cities only"):
+        bots.get("ismcts:net=default", games.get("lowlands"))
+    junk = tmp_path / "junk.npz"
+    junk.write_text("not a network")
+    with pytest.raises(ConfigError, match="not a meeple network file"):
+        bots.get(f"ismcts:net={junk}", LC)
+    net = Network.load("default", "lost-cities")
+    other = Network(dict(net.meta), net.weights())
+    other.meta["layout"] = "0" * 16
+    stale = tmp_path / "stale.npz"
+    np.savez(stale, meta=np.array(json.dumps(other.meta)), **other.weights())
+    with pytest.raises(ConfigError, match="another observation layout"):
+        Network.load(stale)
+
+
+def test_shipped_network_is_small_loads_and_its_bot_plays_a_full_game():
+    path = SHIPPED["lost-cities"]
+    assert path.stat().st_size < 4 * 2**20
+    net = Network.load("default", "lost-cities")
+    assert net.meta["game"] == "lost-cities" and net.players == 2
+    state = LC.new(2, 21, rounds=1)
+    seats = [bots.get("ismcts:net=default,iterations=40", LC, seed=2), bots.get("greedy", LC, seed=3)]
+    while state.to_move is not None:
+        state.apply(seats[state.to_move].choose(state))
+    assert state.is_over and len(state.scores()) == 2

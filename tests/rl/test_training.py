@@ -1,0 +1,104 @@
+"""Training smoke test (seconds): self-play targets, the loss falls on a fixed seed, a
+checkpoint saves, loads and plays a legal game, and ``meeple train`` runs end to end."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from meeple import bots, games
+from meeple.cli import app
+from meeple.rl import encoders
+from meeple.rl.network import Network
+from meeple.rl.selfplay import Samples, generate, play_game
+from meeple.rl.training import Config, build_model, fit, measure, train
+
+torch = pytest.importorskip("torch")
+EXPERT = "ismcts:iterations=25"
+
+
+@pytest.fixture(scope="module")
+def data() -> Samples:
+    results = generate("lost-cities", 2, [{"rounds": 1}] * 2, EXPERT, [1, 2])
+    return Samples.concat([s for s, _ in results])
+
+
+def test_self_play_targets(data):
+    enc = encoders.get("lost-cities", 2)
+    assert data.obs.shape == (len(data), enc.size) and len(data) > 50
+    assert np.allclose(data.policy.sum(axis=1), 1.0)
+    assert not (data.policy[~data.mask] > 0).any(), "visit shares only on legal actions"
+    assert (data.mask.sum(axis=1) > 1).all(), "forced steps are not samples"
+    # value target of the first decision: each seat's whole-game score change / scale
+    samples, final = play_game("lost-cities", 2, {"rounds": 1}, EXPERT, seed=3)
+    me = games.get("lost-cities").new(2, 3, rounds=1).to_move
+    assert samples.value[0] == pytest.approx([final[me] / 30, final[1 - me] / 30])
+
+
+def _fitted(data, seed):
+    torch.set_num_threads(1)
+    torch.manual_seed(seed)
+    model = build_model(data.obs.shape[1], data.mask.shape[1], 2, 32, 2)
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    before = measure(model, data)
+    fit(model, opt, data, steps=80, batch=64, rng=np.random.default_rng(seed))
+    return before, measure(model, data)
+
+
+def test_loss_decreases_on_a_fixed_seed(data):
+    before, after = _fitted(data, seed=0)
+    assert after["loss"] < 0.9 * before["loss"]
+    assert after["policy_loss"] < before["policy_loss"]
+    assert after["value_loss"] < before["value_loss"]
+    again_before, again_after = _fitted(data, seed=0)
+    assert (again_before, again_after) == (before, after)
+
+
+def test_checkpoint_saves_loads_and_plays_a_legal_game(tmp_path):
+    history = train(Config(
+        "lost-cities", 2, tmp_path, options={"rounds": [1]}, expert=EXPERT,
+        games_per_iteration=1, steps_per_iteration=20, hidden=32, max_iterations=2,
+        eval_games=2, minutes=5,
+    ), log=lambda _: None)
+    assert [h["iteration"] for h in history] == [1, 2]
+    for name in ("net-0001.npz", "net-0002.npz", "latest.npz", "curve.png", "history.json"):
+        assert (tmp_path / name).stat().st_size > 0
+    assert json.loads((tmp_path / "history.json").read_text())[-1]["games"] == 2
+    net = Network.load(tmp_path / "latest.npz", "lost-cities")
+    assert net.meta["iteration"] == 2 and len(net.meta["history"]) == 2
+    game = games.get("lost-cities")
+    state = game.new(2, 11, rounds=1)
+    players = [bots.get(f"ismcts:net={tmp_path / 'latest.npz'},iterations=20", game, seed=1),
+               bots.get("greedy", game, seed=2)]
+    while state.to_move is not None:
+        state.apply(players[state.to_move].choose(state))  # apply refuses illegal moves
+    assert state.is_over
+
+
+def test_resume_continues_the_history(tmp_path):
+    # playouts to the end: an untrained value network alone would let the game cycle
+    config = dict(options={"rounds": [1]}, expert=EXPERT + ",rollout_depth=200", games_per_iteration=1,
+                  steps_per_iteration=5, hidden=16, max_iterations=1, eval_games=0, max_plies=300)
+    train(Config("lost-cities", 2, tmp_path / "a", **config), log=lambda _: None)
+    history = train(Config("lost-cities", 2, tmp_path / "b", resume=tmp_path / "a" / "latest.npz",
+                           guided=True, **config), log=lambda _: None)
+    assert [h["iteration"] for h in history] == [1, 2]
+    assert "net=" in history[-1]["expert"], "guided: the expert search uses the checkpoint"
+
+
+def test_meeple_train_command(tmp_path):
+    runner = CliRunner()
+    result = runner.invoke(app, [
+        "train", "lost-cities", "--minutes", "0.01", "--out", str(tmp_path), "-o", "rounds=1",
+        "--expert", "ismcts:iterations=10", "--games-per-iteration", "1", "--steps", "3",
+        "--eval-games", "0", "--hidden", "16",
+    ])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "latest.npz").exists() and "iteration 1" in result.output
+    bad = runner.invoke(app, ["train", "lost-cities", "--expert", "greedy", "--out", str(tmp_path)])
+    assert bad.exit_code == 2 and "must be an ismcts bot spec" in bad.output
+    bad = runner.invoke(app, ["train", "lost-cities", "-o", "rounds=9", "--out", str(tmp_path)])
+    assert bad.exit_code == 2 and "rounds" in bad.output
