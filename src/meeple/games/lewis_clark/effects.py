@@ -57,6 +57,8 @@ CHOOSE = "pick"      # take chosen primary goods one at a time (Yellept, Hay, bo
 KEEP = "keep"        # keep a gain of several goods: all, or good by good
 DISCARD = "discard"  # Farewell: discard up to three hand cards
 NESTED = "nested"    # waiting for a copied or village effect performed inside this one
+#: the view's number for each step (``step``; rules version 1 numbered the first five so)
+STEP_CODES = {START: 0, PAY: 1, CHOOSE: 2, DISCARD: 3, NESTED: 4, KEEP: 5}
 
 #: the action code of every way of every effect
 WAY_CODE: tuple[tuple[int, ...], ...] = tuple(

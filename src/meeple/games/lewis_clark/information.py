@@ -23,13 +23,21 @@ from meeple.games.lewis_clark.components import (
     STRENGTH,
     VILLAGE_LOCS,
 )
+from meeple.games.lewis_clark.effects import STEP_CODES
 from meeple.games.lewis_clark.ending import (
     can_still_win,
     check_every,
     progress_needed,
     scouts_total,
 )
-from meeple.games.lewis_clark.rules import ARC, EXTRA, RECRUIT, SOURCE, LewisClarkState
+from meeple.games.lewis_clark.rules import (  # noqa: F401 (PHASE_NAMES: for the view's readers)
+    ARC,
+    EXTRA,
+    PHASE_NAMES,
+    RECRUIT,
+    SOURCE,
+    LewisClarkState,
+)
 
 #: what a face-down card shows: its back (strength and badge)
 BACK = tuple((c.strength, c.badge) for c in CARDS)
@@ -76,7 +84,8 @@ def view(state: LewisClarkState, seat: int | None) -> dict[str, Any]:
             "can_still_win": can_still_win(e),
         })
     stack = [{
-        "effect": f.name, "repetitions_left": f.repetitions, "step": f.step,
+        "effect": f.name, "repetitions_left": f.repetitions, "step": STEP_CODES[f.step],
+        "step_name": f.step,
         "option": f.way, "target": f.target, "left": f.remaining, "mask": f.types_used,
         "due": f.due, "offer": {RES_NAMES[r]: n for r, n in enumerate(f.offer) if n},
     } for f in state.effects]

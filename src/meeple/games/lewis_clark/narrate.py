@@ -50,7 +50,7 @@ def status(v: dict[str, Any]) -> str:
                 "discard a hand card to cover it, or skip")
     top = turn["stack"][-1]
     name = top["effect"]
-    step = top["step"]
+    step = top["step_name"]
     if step == "pay":
         return f"{who} pays {name}: {top['due']} more good(s) to choose"
     if step == "pick":

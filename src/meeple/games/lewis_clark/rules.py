@@ -40,8 +40,8 @@ from meeple.games.lewis_clark.components import (
 from meeple.games.lewis_clark.effects import UPGRADE
 from meeple.games.lewis_clark.expedition import Expedition, Played
 
-MAIN, SOURCE, EXTRA, ARC, EFFECT, RECRUIT, OVER = (
-    "main", "source", "extra", "arc", "effect", "recruit", "over")
+PHASE_NAMES = ("main", "source", "extra", "arc", "effect", "recruit", "over")
+MAIN, SOURCE, EXTRA, ARC, EFFECT, RECRUIT, OVER = PHASE_NAMES
 MAX_STRENGTH = 3
 _ACTIONS = tuple(ACTIONS)
 
