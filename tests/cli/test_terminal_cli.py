@@ -180,7 +180,6 @@ REFERENCE = re.compile(r"rules/\d|§|\bspec\b|\b[A-Z]{2}-\d+\b|\.md\b|\bline \d+
 #: games whose option texts still cite them on this branch (strict: remove when fixed)
 OPTION_TEXT_NOT_YET = {
     "lowlands": "first_game and lock_last_type cite rules/001 lines and spec §6",
-    "lewis-clark": "support_badges and interpreter_* cite DC-7 and DC-19",
 }
 
 

@@ -88,7 +88,6 @@ def _cases():
 #: games that did not yet keep the promise when these tests were written; strict, so
 #: the mark must go when the game's fix lands
 NOT_YET = {
-    "lewis-clark": "the route ends at space 49: a seat with 11+ Time tokens can never win",
     "lowlands": "no decision bound declared yet",
 }
 

@@ -1,4 +1,5 @@
-"""Property tests: random games at 1-5 players keep every invariant at every step."""
+"""Property tests: games at 1-5 players keep every invariant at every step and end by
+the rules alone (no ``turn_limit``), within the declared decision bound."""
 
 from __future__ import annotations
 
@@ -15,11 +16,15 @@ from meeple.games.lewis_clark import GAME
 SEEDS = st.integers(0, 2**32 - 1)
 
 
-def random_game(seed: int, limit: int = 30, policy=None):
+def random_game(seed: int, policy=None, players: int | None = None, **options):
+    """Every state of one game, to its end by the rules (no turn limit)."""
     rng = random.Random(seed)
-    players = rng.randrange(1, 6)
-    state = GAME.new(players, seed, turn_limit=limit)
+    if players is None:
+        players = rng.randrange(1, 6)
+    state = GAME.new(players, seed, **options)
+    bound = GAME.decision_bound(players)
     while state.to_move is not None:
+        assert state.ply <= bound, f"seed {seed}: {players} players passed the decision bound"
         if policy is None:
             state.apply(rng.choice(state.legal_actions()))
         else:
@@ -27,42 +32,33 @@ def random_game(seed: int, limit: int = 30, policy=None):
         yield state
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(seed=SEEDS)
-def test_short_random_games_keep_invariants_and_end(seed):
+def test_random_games_keep_invariants_and_end_by_the_rules(seed):
     state = None
-    for state in random_game(seed, limit=10):
+    for state in random_game(seed):
+        check_invariants(state)
+    assert state is not None and state.to_move is None and state.end_reason
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=SEEDS)
+def test_greedy_games_keep_invariants_and_end_by_the_rules(seed):
+    """Greedy games run to their end: the Pacific test and the other ends are exercised."""
+    state = None
+    for state in random_game(seed, policy=GAME.greedy_action):
         check_invariants(state)
     assert state is not None and state.to_move is None
 
 
-@settings(max_examples=100, deadline=None)
-@given(seed=SEEDS)
-def test_long_random_games_keep_invariants_and_end(seed):
-    state = None
-    for state in random_game(seed, limit=40):
-        check_invariants(state)
-    assert state is not None and state.to_move is None
-
-
-@settings(max_examples=25, deadline=None)
-@given(seed=SEEDS)
-def test_greedy_games_keep_invariants_and_reach_the_end_game(seed):
-    """Greedy games run to the Pacific (or the limit): the win test is exercised."""
-    state = None
-    for state in random_game(seed, limit=60, policy=GAME.greedy_action):
-        check_invariants(state)
-    assert state is not None and state.to_move is None
-
-
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(seed=SEEDS)
 def test_views_leak_nothing_and_replay_is_identical(seed):
     rng = random.Random(seed)
     last = None
     for ply, state in enumerate(random_game(seed)):
         last = state
-        if ply % 17:
+        if ply % 13:
             continue
         for seat in range(state.players):
             det = state.determinize(seat, random.Random(rng.random()))
@@ -98,17 +94,28 @@ def _eager(state, rng):
     journal_cards = [a for a in legal if A.PLAY <= int(a) < A.PLAY + 54]
     if journal_cards and rng.random() < 0.7:
         return rng.choice(journal_cards)
-    doing = [a for a in legal if int(a) not in (A.STOP, A.SKIP, A.END)
-             and not A.DROP <= int(a) < A.DROP + 6]
+    doing = [a for a in legal if int(a) not in (A.STOP, A.SKIP, A.END)]
     if doing and rng.random() < 0.8:
         return rng.choice(doing)
     return rng.choice(legal)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(seed=SEEDS)
 def test_eager_recruiters_keep_invariants(seed):
     state = None
-    for state in random_game(seed, limit=40, policy=_eager):
+    for state in random_game(seed, policy=_eager):
+        check_invariants(state)
+    assert state is not None and state.to_move is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=SEEDS)
+def test_house_rules_keep_invariants(seed):
+    """The options that change play: goods may be dropped, face-down badges do not
+    count, the Interpreter takes every Pow-wow Indian and does not sweep the village."""
+    state = None
+    for state in random_game(seed, policy=_eager, drop_goods=True, support_badges=False,
+                             interpreter_take="all", interpreter_sweep=False):
         check_invariants(state)
     assert state is not None and state.to_move is None

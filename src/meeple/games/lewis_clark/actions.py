@@ -3,16 +3,17 @@
 A turn is cut into small decisions (docs/games/lewis-clark.md has the table):
 ``play hunter`` then ``with leader`` or ``indians 2``; then one decision per
 repetition (``go``, ``take wood``, ``river``, ``pay food``, ...) with ``stop``
-ending the action early and ``skip`` declining the rest of one benefit.
+ending the action early; a gain of several goods is kept with ``take all`` or good
+by good (``take food``), ``skip`` declining the rest.
 """
 
 from __future__ import annotations
 
 from meeple.core.actions import ActionTable
 from meeple.games.lewis_clark.components import (
+    ALL_RES,
     N_KINDS,
     N_LOCS,
-    PRIMARY,
     RES_WORDS,
     SLUG,
     VILLAGE_LOCS,
@@ -32,7 +33,8 @@ RECRUIT = _block([f"recruit {n}" for n in range(1, 6)])
 JOURNAL = _block([f"journal {n}" for n in range(1, 6)])
 DROP = _block([f"drop {w}" for w in RES_WORDS])
 PAY = _block([f"pay {w}" for w in RES_WORDS])
-TAKE = _block([f"take {RES_WORDS[r]}" for r in PRIMARY])  # primaries are 0-3: TAKE + r
+TAKE = _block([f"take {RES_WORDS[r]}" for r in ALL_RES])  # TAKE + good
+TAKE_ALL = _block(["take all"])
 RIVER = _block(["river"])
 MOUNTAIN = _block(["mountain"])
 BOAT_GOODS = _block(["boat goods"])
@@ -44,7 +46,7 @@ CAMP = _block(["camp"])
 END = _block(["end"])
 
 ACTIONS = _TABLE.build(
-    example="play hunter, with leader, indians 2, take food, village hunting, camp, end"
+    example="play hunter, with leader, indians 2, take food, take all, village hunting, camp, end"
 )
 assert N_KINDS == 60 and N_LOCS == 8
 

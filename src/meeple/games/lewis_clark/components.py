@@ -1,11 +1,11 @@
 """Lewis & Clark components as data: characters, village locations, boats, route.
 
-Sources: rule text ../shared/rules/002 (second edition, French) and
-../shared/specs/lewis_clark.md (card list §6-§7, village §10, boats §9, route §11,
-design choices DC-n). Every row carries a ``provenance``: ``confirmed``,
-``inferred`` or ``design``.
+Sources: the rule text (second edition, French game help; "line N" below) and the
+component research notes the team keeps beside it (card list, village, boats, route,
+design choices DC-n, named in docs/rulings/lewis-clark.md). Every row carries a
+``provenance``: ``confirmed``, ``inferred`` or ``design``.
 
-A character's action is an :class:`Effect`: a list of :class:`Opt` rows, one per
+A character's action is an :class:`Effect`: a list of :class:`Way` rows, one per
 way to perform one repetition (its cost and its benefit). The rules engine knows a
 dozen benefit kinds; the 60 characters and 8 village locations are rows of data.
 """
@@ -56,10 +56,10 @@ TRIPLES = "triples"    # groups of three resources on your boats
 RIVER, MOUNTAIN = "R", "M"
 
 
-class Opt(NamedTuple):
+class Way(NamedTuple):
     """One way to perform one repetition: pay ``pay`` (+ ``any_n`` free-choice
     resources, all different when ``distinct``, + ``indians`` sent to the Pow-wow),
-    then receive the benefit."""
+    then receive the benefit. ``word`` is the action that chooses this way."""
 
     word: str                      # the action that chooses it ("go" when alone)
     benefit: str
@@ -75,19 +75,21 @@ class Opt(NamedTuple):
 
 
 class Effect(NamedTuple):
-    opts: tuple[Opt, ...]
+    """What a character or a village location does, once per strength point."""
+
+    ways: tuple[Way, ...]
     once: bool = False             # performed once whatever the strength (Hay, Little Raven)
     passive: str = ""              # larocque | gravelines | boley | jarrot | cutnose
 
 
 def go(benefit: str, **kw) -> Effect:
-    return Effect((Opt("go", benefit, **kw),))
+    return Effect((Way("go", benefit, **kw),))
 
 
 def collect(*types: int) -> Effect:
-    """Collect X of a chosen type, X = badges of that type (spec §5)."""
+    """Collect X of a chosen type, X = badges of that type."""
     return Effect(tuple(
-        Opt(f"take {RES_WORDS[t]}", GAIN, count=BADGES, types=(t,)) for t in types
+        Way(f"take {RES_WORDS[t]}", GAIN, count=BADGES, types=(t,)) for t in types
     ))
 
 
@@ -98,8 +100,8 @@ def move(n: int = 0, terrain: str = RIVER, count: str = FIXED, types: tuple = ()
 def either_way(n: int, **kw) -> Effect:
     """n spaces, all river or all mountain, chosen per repetition."""
     return Effect((
-        Opt("river", MOVE, amount=n, terrain=RIVER, **kw),
-        Opt("mountain", MOVE, amount=n, terrain=MOUNTAIN, **kw),
+        Way("river", MOVE, amount=n, terrain=RIVER, **kw),
+        Way("mountain", MOVE, amount=n, terrain=MOUNTAIN, **kw),
     ))
 
 
@@ -121,13 +123,13 @@ class Character(NamedTuple):
 S = "confirmed"
 I = "inferred"  # noqa: E741
 
-#: The 54 encountered characters (spec §7; strength/badge confirmed from the card scan).
+#: The 54 encountered characters (strength/badge confirmed from the card scan).
 ENCOUNTERED: tuple[Character, ...] = (
     Character(1, "Hay", "hay", 1, WOOD,
-              Effect((Opt("go", DISTINCT, count=ACTIVES),), once=True),
+              Effect((Way("go", DISTINCT, count=ACTIVES),), once=True),
               "once: up to K different primary resources, K = your face-up characters (max 4)", S),
     Character(2, "Little Raven", "little-raven", 1, WOOD,
-              Effect(tuple(Opt(f"take {RES_WORDS[t]}", GAIN, count=ACTIVES, types=(t,))
+              Effect(tuple(Way(f"take {RES_WORDS[t]}", GAIN, count=ACTIVES, types=(t,))
                            for t in PRIMARY), once=True),
               "once: K of one primary resource, K = your face-up characters", S),
     Character(3, "Buffalo Medicine", "buffalo-medicine", 1, EQUIP,
@@ -207,8 +209,8 @@ ENCOUNTERED: tuple[Character, ...] = (
     Character(40, "Twisted Hair", "twisted-hair", 3, WOOD,
               go(GAIN, pay=cost(canoe=1), gain=cost(canoe=2)), "1 canoe -> 2 canoes", S),
     Character(41, "Cameahwait", "cameahwait", 3, FUR,
-              Effect((Opt("pay canoe", GAIN, pay=cost(canoe=1), gain=cost(horse=1)),
-                      Opt("pay horse", GAIN, pay=cost(horse=1), gain=cost(canoe=1)))),
+              Effect((Way("pay canoe", GAIN, pay=cost(canoe=1), gain=cost(horse=1)),
+                      Way("pay horse", GAIN, pay=cost(horse=1), gain=cost(canoe=1)))),
               "1 canoe -> 1 horse, or 1 horse -> 1 canoe", S),
     Character(42, "Broken Arm", "broken-arm", 3, FOOD,
               go(GAIN, pay=cost(equip=1), gain=cost(horse=1)), "1 equipment -> 1 horse", S),
@@ -240,12 +242,12 @@ ENCOUNTERED: tuple[Character, ...] = (
               "passive: +1 mountain to one mountain move per action", S),
 )
 
-#: The six starting characters (spec §6), identical for every colour.
+#: The six starting characters, identical for every colour.
 STARTING: tuple[Character, ...] = (
     Character(0, "Expedition Leader", "leader", 1, FUR,
-              Effect((Opt("pay food", MOVE, pay=cost(food=1), amount=2, terrain=RIVER),
-                      Opt("pay canoe", MOVE, pay=cost(canoe=1), amount=4, terrain=RIVER),
-                      Opt("pay horse", MOVE, pay=cost(horse=1), amount=2, terrain=MOUNTAIN))),
+              Effect((Way("pay food", MOVE, pay=cost(food=1), amount=2, terrain=RIVER),
+                      Way("pay canoe", MOVE, pay=cost(canoe=1), amount=4, terrain=RIVER),
+                      Way("pay horse", MOVE, pay=cost(horse=1), amount=2, terrain=MOUNTAIN))),
               "1 food -> 2 river, or 1 canoe -> 4 river, or 1 horse -> 2 mountain", S),
     Character(0, "Interpreter", "interpreter", 2, WOOD, go(INDIAN),
               "1 Indian from the Pow-wow to your boats; then the Journal's card 1 is discarded", I),
@@ -264,7 +266,11 @@ LEADER, INTERPRETER = N_ENCOUNTERED, N_ENCOUNTERED + 1
 STRENGTH: tuple[int, ...] = tuple(c.strength for c in CARDS)
 BADGE: tuple[int, ...] = tuple(c.badge for c in CARDS)
 SLUG: tuple[str, ...] = tuple(c.slug for c in CARDS)
-#: starting-character names per colour (spec §6; cosmetic)
+#: the card kind of each passive character
+PASSIVE_CARD: dict[str, int] = {c.effect.passive: k for k, c in enumerate(CARDS) if c.effect.passive}
+LAROCQUE, GRAVELINES, BOLEY = PASSIVE_CARD["larocque"], PASSIVE_CARD["gravelines"], PASSIVE_CARD["boley"]
+JARROT, CUTNOSE = PASSIVE_CARD["jarrot"], PASSIVE_CARD["cutnose"]
+#: starting-character names per colour (cosmetic)
 COLOUR_NAMES: tuple[tuple[str, ...], ...] = (
     ("Meriwether Lewis", "Pierre Cruzatte", "Hugh McNeal", "Seaman", "Alexander H. Willard",
      "Richard Windsor"),
@@ -280,7 +286,7 @@ COLOUR_NAMES: tuple[tuple[str, ...], ...] = (
 COLOURS: tuple[str, ...] = ("blue", "orange", "green", "purple", "yellow")
 
 
-# ---- the Indian village (spec §10) ---------------------------------------------
+# ---- the Indian village  ---------------------------------------------
 class Location(NamedTuple):
     slug: str
     name: str
@@ -295,8 +301,8 @@ VILLAGE_LOCS: tuple[Location, ...] = (
     Location("hunting", "Hunting", 1, go(GAIN, gain=cost(food=1, fur=1)), FOOD,
              "1 food + 1 fur", S),
     Location("crafts", "Craftsmanship", 1,
-             Effect((Opt("take wood", GAIN, gain=cost(wood=2)),
-                     Opt("take fur", GAIN, gain=cost(fur=2)))), WOOD,
+             Effect((Way("take wood", GAIN, gain=cost(wood=2)),
+                     Way("take fur", GAIN, gain=cost(fur=2)))), WOOD,
              "2 wood or 2 fur (DC-16)", "design"),
     Location("gift", "Gift", 1, go(GAIN, gain=cost(wood=1, equip=1)), EQUIP,
              "1 equipment + 1 wood (DC-16)", "design"),
@@ -305,8 +311,8 @@ VILLAGE_LOCS: tuple[Location, ...] = (
     Location("shaman", "Shamanism", 1, go(COPY, pay=cost(food=1)), FOOD,
              "1 food -> activate a face-up character at strength 1", S),
     Location("upgrade", "Expedition Upgrade", 2,
-             Effect((Opt("boat goods", BOAT, pay=cost(wood=3), terrain="goods"),
-                     Opt("boat indian", BOAT, pay=cost(wood=3), terrain="indian"))), FUR,
+             Effect((Way("boat goods", BOAT, pay=cost(wood=3), terrain="goods"),
+                     Way("boat indian", BOAT, pay=cost(wood=3), terrain="indian"))), FUR,
              "3 wood -> a boat tile (2 goods + 2 primary, or 1 Indian + 1 Indian) (DC-13, DC-17)", S),
     Location("canoes", "Canoe making", 0, go(GAIN, pay=cost(wood=2), gain=cost(canoe=1)), WOOD,
              "2 wood -> 1 canoe", S),
@@ -320,7 +326,7 @@ EFFECTS: tuple[Effect, ...] = tuple(c.effect for c in CARDS) + tuple(v.effect fo
 LOC_EFFECT0 = N_KINDS  # effect index of village location 0
 
 
-# ---- boats (spec §9; DC-13 for the 2nd-edition tiles) -----------------------------
+# ---- boats (DC-13 for the 2nd-edition tiles) -----------------------------
 class Boat(NamedTuple):
     name: str
     holds: str          # "goods" | "indians"
@@ -340,9 +346,9 @@ BOATS: tuple[Boat, ...] = (
 )
 BASE_GOODS = 3 + 3 + 5
 TILE_GOODS = 2
-TILES = 10  # rule text 002 line 43
+TILES = 10  # rule text line 43
 
-# ---- the route (spec §11, DC-20) -----------------------------------------------
+# ---- the route (DC-20) -----------------------------------------------
 MIXED = "X"
 
 
@@ -368,6 +374,14 @@ ROUTE: tuple[str, ...] = tuple(
 )
 FORT = 39
 LAST = len(ROUTE) - 1
+#: the most Time tokens a winning camp may hold: the number printed on the last space
+#: (rule text lines 175-179: the flag space shows 0, each further space one more)
+MAX_ALLOWANCE = LAST - FORT
+
+
+def allowance(space: int) -> int | None:
+    """The Time tokens a camp on ``space`` may hold and still win (``None`` before the fort)."""
+    return space - FORT if space >= FORT else None
 
 #: Solo: Alexander Mackenzie starts this many spaces ahead of St. Louis, by difficulty.
 SOLO_LEVELS: tuple[int, ...] = tuple(range(8))

@@ -1,15 +1,36 @@
-"""The Lewis & Clark game object: options, notation and bot hooks."""
+"""The Lewis & Clark game object: options, notation, bot hooks and presentation."""
 
 from __future__ import annotations
 
 from meeple.core.game import Game, Option
-from meeple.games.lewis_clark import strategy
+from meeple.games.lewis_clark import narrate, report, strategy
 from meeple.games.lewis_clark.actions import ACTIONS, WITH
-from meeple.games.lewis_clark.components import N_KINDS, RES_NAMES
-from meeple.games.lewis_clark.render import render
-from meeple.games.lewis_clark.rules import BACK, LewisClarkState
+from meeple.games.lewis_clark.components import FORT, LAST, N_KINDS, RES_NAMES, SOLO_LEVELS
+from meeple.games.lewis_clark.glossary import glossary
+from meeple.games.lewis_clark.information import BACK
+from meeple.games.lewis_clark.render import render, render_detail
+from meeple.games.lewis_clark.rules import LewisClarkState
 
 TURN_LIMITS = (None, 10, 20, 30, 40, 50, 60, 80, 100, 150, 200, 300, 500)
+PROGRESS_ROUNDS = (None, 2, 3, 4, 5, 6)
+DEFAULT_PROGRESS_ROUNDS = 3
+
+#: The most decisions one turn can take (the argument is in the game doc):
+#: 5 in the main phase (camp, recruit, the recruit's equipment card, the action's first
+#: decision, end) + 2 for its strength (support card, extra Indians; or an arc's
+#: Indians) + at most 3 repetitions of at most 10 decisions each (how to perform it or
+#: its target; 1 free-choice payment when it performs another effect; that effect's
+#: start and up to 3 payments; up to 4 chosen goods or Farewell discards; one closing
+#: ``take all`` or ``skip``) + the goods kept one at a time, each of which fills a
+#: place in the boats: at most the room at the start of the turn (31: 11 places and 2
+#: per goods tile, 10 tiles) plus the goods spent during the turn (8 for a recruit, at
+#: most 5 per repetition).
+TURN_DECISIONS = 5 + 2 + 3 * 10 + (31 + 8 + 3 * 5)
+#: The most turns a game can last with the default options: the scouts' total grows
+#: by at least one space per player at every passed progress check and is at most
+#: ``players x LAST``, so at most LAST checks pass (every 3 rounds); solo, Mackenzie
+#: reaches the fort within FORT turns.
+MAX_CHECKS = LAST + 1
 
 
 class LewisClark(Game):
@@ -19,45 +40,71 @@ class LewisClark(Game):
     options = {
         "turn_limit": Option(
             None, TURN_LIMITS,
-            "house rule for simulations: after this many turns per player the game ends; "
-            "the scout furthest along wins, ties fewer Time tokens",
+            "house rule for short simulations: after this many turns per player the game "
+            "ends; the expedition closest to the Pacific (scout minus Time tokens) wins",
+            none="none",
+        ),
+        "progress_rounds": Option(
+            DEFAULT_PROGRESS_ROUNDS, PROGRESS_ROUNDS,
+            "every this many rounds the scouts must have advanced, together, one space per "
+            "player since the last check, or the game ends and the expedition closest to "
+            "the Pacific wins (none: no check, the bare rule text; solo: no check)",
             none="none",
         ),
         "difficulty": Option(
-            2, tuple(range(8)),
+            2, SOLO_LEVELS,
             "solo: Alexander Mackenzie starts this many spaces ahead of St. Louis (0 easy, 7 expert)",
         ),
         "support_badges": Option(
             True, (True, False),
-            "DC-7: badges of face-down supporting cards count when collecting",
+            "the badges of face-down supporting cards count when collecting",
         ),
         "interpreter_sweep": Option(
             True, (True, False),
-            "DC-19: an Interpreter first moves every village Indian to the Pow-wow area",
+            "an Interpreter first brings every Indian of the village back to the Pow-wow area",
         ),
         "interpreter_take": Option(
             "strength", ("strength", "all"),
-            "DC-19: an Interpreter takes 1 Pow-wow Indian per strength point, or all at once",
+            "an Interpreter takes 1 Pow-wow Indian per strength point, or all at once",
+        ),
+        "drop_goods": Option(
+            False, (True, False),
+            "house rule: goods may be thrown back to the stock between actions ('drop')",
         ),
     }
     actions = ACTIONS
     state_class = LewisClarkState
     summary = "Race to the Pacific: camp past Fort Clatsop with few enough Time tokens."
-    score_scale = 10.0
+    rules_version = "2"
+    score_scale = 6.0
+    search_iterations = 200
 
     render = staticmethod(render)
+    render_detail = staticmethod(render_detail)
+    status = staticmethod(narrate.status)
+    narrate = staticmethod(narrate.narrate)
+    score_breakdown = staticmethod(report.score_breakdown)
+    simulation_report = staticmethod(report.simulation_report)
 
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)
-    prior_action = staticmethod(strategy.rollout_action)
+    prior_action = staticmethod(strategy.prior_action)
+    evaluate = staticmethod(strategy.evaluate)
+    styles = {name: doc for name, (doc, _) in strategy.STYLES.items()}
+    style_action = staticmethod(strategy.style_action)
 
-    #: search playouts stop this many rounds after the root (the game may run long)
-    rollout_rounds = 4
+    #: search playouts stop after this many turns (at least two rounds): long enough
+    #: for goods made now to be spent on moves (measured solo: 5 turns of playout beat 3
+    #: and 1, with an evaluation that counts little for goods not yet used)
+    rollout_turns = 5
 
-    def rollout_done(self, root, state):
-        """Playouts read ``scores()`` (progress minus Time) four rounds ahead."""
-        return state.to_move is None or state.turns - root.turns >= self.rollout_rounds * root.players
+    def rollout_done(self, root, state) -> bool:
+        """Playouts stop a few turns ahead and are judged by ``evaluate``."""
+        horizon = max(self.rollout_turns, 2 * root.players)
+        return state.to_move is None or state.turns - root.turns >= horizon
 
+    def glossary(self):
+        return glossary()
 
     def log_text(self, action, actor, seat):
         """A supporting card is played face down: the others read only its back."""
@@ -67,23 +114,13 @@ class LewisClark(Game):
             return f"with a face-down card (strength {strength}, {RES_NAMES[badge]})"
         return action.text
 
-    def simulation_report(self, finals) -> str:
-        """How simulated games ended: reasons, length, scouts and Time tokens."""
-        from collections import Counter
-
-        if not finals:
-            return "no games"
-        reasons = Counter(f.end_reason or "unfinished" for f in finals)
-        n = len(finals)
-        turns = sum(f.turns for f in finals) / n
-        best = sum(max(f.pos) for f in finals) / n
-        tokens = sum(sum(f.time) / f.players for f in finals) / n
-        past = sum(sum(p >= 39 for p in f.pos) for f in finals) / sum(f.players for f in finals)
-        lines = [f"[bold]{self.title}[/]: {n} games"]
-        lines += [f"  ended by {r}: {c} ({100 * c / n:.0f}%)" for r, c in reasons.most_common()]
-        lines.append(f"  turns per game {turns:.1f}; furthest scout {best:.1f}; "
-                     f"Time tokens per player {tokens:.1f}; scouts past the fort {100 * past:.0f}%")
-        return "\n".join(lines)
+    def decision_bound(self, players: int) -> int:
+        """With the default options: at most ``MAX_CHECKS`` progress checks, every
+        ``DEFAULT_PROGRESS_ROUNDS`` rounds, so ``MAX_CHECKS x 3 x players`` turns (solo:
+        Mackenzie ends the game within ``FORT`` turns), each of at most
+        ``TURN_DECISIONS`` decisions."""
+        turns = FORT if players == 1 else MAX_CHECKS * DEFAULT_PROGRESS_ROUNDS * players
+        return turns * TURN_DECISIONS
 
 
 GAME = LewisClark()

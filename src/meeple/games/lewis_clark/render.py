@@ -1,109 +1,212 @@
-"""The Lewis & Clark table as text with Rich markup, from one seat's view."""
+"""The Lewis & Clark table as text with Rich markup, from one seat's view.
+
+Every line fits in ``WIDTH`` columns (long lists wrap); every symbol is explained by the
+legend printed under the board. The route gives each expedition its own row, so
+scouts and camps that share or neighbour a space all stay visible.
+"""
 
 from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
 
 from meeple.games.lewis_clark.components import (
     CARDS,
     COLOURS,
     FORT,
+    LAST,
     MIXED,
     MOUNTAIN,
+    RIVER,
     ROUTE,
     VILLAGE_LOCS,
 )
+from meeple.games.lewis_clark.glossary import describe_card
+
+WIDTH = 100
+LABEL = 11  # width of the row labels on the route
 
 _BY_SLUG = {c.slug: c for c in CARDS}
+BADGE_ABBR = {"wood": "wd", "fur": "fr", "food": "fd", "equipment": "eq"}
 _RES_STYLE = {"wood": "dark_orange3", "fur": "yellow", "food": "magenta", "equipment": "grey70",
               "canoe": "blue", "horse": "bright_white"}
-_SEAT_STYLE = ("blue", "dark_orange", "green", "purple", "yellow")
-_TERRAIN = {"R": "[blue]~[/]", MOUNTAIN: "[grey62]^[/]", MIXED: "[cyan]%[/]"}
+SEAT_STYLE = ("blue", "dark_orange", "green", "purple", "yellow")
+_TERRAIN = {RIVER: "[blue]~[/]", MOUNTAIN: "[grey62]^[/]", MIXED: "[cyan]%[/]"}
+
+LEGEND = (
+    "[dim]legend: ~ river, ^ mountain, % both; F Fort Clatsop (space 39): a camp on space "
+    "39+n wins[/]",
+    "[dim]        with at most n Time tokens, up to 10 on the last space (49)[/]",
+    "[dim]        S scout, c camp, * scout on its camp, M Mackenzie (solo), . an empty space[/]",
+    "[dim]        hunter(1fd) a character: strength 1, food badge (wd wood, fr fur, fd food, "
+    "eq equipment)[/]",
+    "[dim]        +[2wd] a face-down supporting card (its back), +trapper(1fr) your own "
+    "supporting card[/]",
+    "[dim]        +2I Indians on a card (back to the boats at camp); 1I one Indian[/]",
+    "[dim]        village n/m: Indians on a location / its circles; arc: 1-3 Indians at once, "
+    "occupied or not[/]",
+    "[dim]        boats A B C, tiles T1..: goods / room; Indians: free seats + slow ones (1 "
+    "Time each at camp)[/]",
+)
 
 
-def _card(slug: str) -> str:
+def visible_width(markup: str) -> int:
+    return Text.from_markup(markup).cell_len
+
+
+def wrap(head: str, items: list[str], indent: int = 4, width: int = WIDTH) -> list[str]:
+    """``head`` then the items separated by two spaces, wrapped within ``width``."""
+    lines, line = [], head
+    for item in items:
+        candidate = f"{line}  {item}" if visible_width(line) > 0 else item
+        if visible_width(candidate) > width and visible_width(line) > indent:
+            lines.append(line)
+            line = " " * indent + item
+        else:
+            line = candidate
+    lines.append(line)
+    return lines
+
+
+def card(slug: str) -> str:
     c = _BY_SLUG[slug]
-    return f"{slug}[dim]({c.strength}{_badge(c.badge)})[/]"
+    return f"{slug}[dim]({c.strength}{BADGE_ABBR[_badge_name(c.badge)]})[/]"
 
 
-def _badge(r: int) -> str:
-    return "wfde"[r]
+def _badge_name(r: int) -> str:
+    return ("wood", "fur", "food", "equipment")[r]
 
 
-def _route(v: dict) -> list[str]:
-    """Two lines: the terrain, then scouts (digit = seat) and camps (c)."""
-    terrain = "".join(_TERRAIN[t] for t in ROUTE)
-    marks = [" "] * len(ROUTE)
-    for s, e in enumerate(v["expeditions"]):
-        if marks[e["camp"]] == " ":
-            marks[e["camp"]] = f"[{_SEAT_STYLE[s]}]c[/]"
-    for s, e in enumerate(v["expeditions"]):
-        p = e["scout"]
-        marks[p] = f"[{_SEAT_STYLE[s]}]{s}[/]"
-    if v["mackenzie"] is not None and v["mackenzie"] < len(marks):
-        marks[v["mackenzie"]] = "[red]M[/]"
-    ruler = "".join("|" if i == FORT else ("." if i % 5 == 0 else " ") for i in range(len(ROUTE)))
-    return [
-        f"route  {terrain}  [dim](~ river, ^ mountain, % both; | Fort Clatsop at {FORT})[/]",
-        f"       {ruler}",
-        f"       {''.join(marks)}",
+def _played(p: dict[str, Any]) -> str:
+    sup = p["support"]
+    text = card(p["card"])
+    if isinstance(sup, dict):
+        text += f"+\\[{sup['strength']}{BADGE_ABBR[sup['badge']]}]"
+    elif sup is not None:
+        text += "+" + card(sup)
+    if p["indians"]:
+        text += f"+{p['indians']}I"
+    return text
+
+
+def route_lines(v: dict[str, Any]) -> list[str]:
+    """The ruler, the terrain and one row per expedition (and Mackenzie)."""
+    n = len(ROUTE)
+    ruler = [" "] * n
+    for i in range(0, n, 10):
+        for j, ch in enumerate(str(i)):
+            if i + j < n:
+                ruler[i + j] = ch
+    ruler[FORT] = "F"
+    lines = [
+        "space".ljust(LABEL) + "".join(ruler),
+        "terrain".ljust(LABEL) + "".join(_TERRAIN[t] for t in ROUTE),
     ]
+    for s, e in enumerate(v["expeditions"]):
+        row = ["."] * n
+        row[e["camp"]] = "c"
+        row[e["scout"]] = "*" if e["scout"] == e["camp"] else "S"
+        you = "*" if s == v["seat"] else " "
+        label = f"seat {s}{you}".ljust(LABEL)
+        lines.append(f"[{SEAT_STYLE[s]}]{label}{''.join(row)}[/]  scout {e['scout']}, "
+                     f"camp {e['camp']}")
+    if v["mackenzie"] is not None:
+        row = ["."] * n
+        m = min(v["mackenzie"], LAST)
+        row[m] = "M"
+        lines.append("[red]" + "Mackenzie".ljust(LABEL) + "".join(row) + f"[/]  space {m}")
+    return lines
 
 
-def _boats(e: dict) -> str:
-    """How the goods and Indians sit in the boats, packed best (spec §9)."""
+def _boats(e: dict[str, Any]) -> str:
+    """How the goods and Indians sit in the boats, packed best."""
     n = sum(e["resources"].values())
     parts = []
-    for name, cap in [("A", 3)] + [(f"T{i + 1}", 2) for i in range(e["goods_tiles"])] + [
-            ("B", 3), ("C", 5)]:
+    boats = [("A", 3)] + [(f"T{i + 1}", 2) for i in range(e["goods_tiles"])] + [("B", 3), ("C", 5)]
+    for name, cap in boats:
         put = min(n, cap)
         n -= put
         parts.append(f"{name} {put}/{cap}")
     ind = e["indians"]
     free = 1 + e["indian_tiles"]
-    parts.append(f"Indian boats {min(ind, free)}/{free} free + {max(0, ind - free)} slow")
-    return "boats: " + ", ".join(parts)
+    parts.append(f"Indians {min(ind, free)}/{free} free + {max(0, ind - free)} slow")
+    return ", ".join(parts)
+
+
+def _expedition_lines(v: dict[str, Any], s: int, e: dict[str, Any]) -> list[str]:
+    style = SEAT_STYLE[s]
+    me = " (you)" if s == v["seat"] else ""
+    parts = [f"Time tokens {e['time_tokens']}"]
+    if not e["can_still_win"]:
+        parts.append("[red]cannot win any more[/]")
+    parts += [f"hand {e['hand_size']}", f"camp now costs {e['camp_time']}",
+              f"boat tiles {e['goods_tiles']} goods, {e['indian_tiles']} Indian"]
+    lines = wrap(f"[{style}]seat {s}{me}[/] {COLOURS[s]}:", parts)
+    goods = [f"[{_RES_STYLE[r]}]{r} {n}[/]" for r, n in e["resources"].items() if n]
+    total = sum(e["resources"].values())
+    lines += wrap(f"    goods {total}/{e['capacity']}:", goods or ["none"])
+    lines.append(f"    boats: {_boats(e)}")
+    area = [_played(p) for p in e["play_area"]]
+    lines += wrap("    play area:", area or ["[dim]-[/]"])
+    return lines
 
 
 def render(state, seat: int | None = None) -> str:
+    from meeple.games.lewis_clark.narrate import status
+
     v = state.view(seat)
-    lines = [
-        f"[bold]Lewis & Clark[/]  turn {v['turns'] + 1}  "
-        + (f"to move: seat {v['to_move']} ({v['phase']})" if v["to_move"] is not None
-           else f"[bold]over[/]: {v['end']}; winners {v['winners']}"),
-    ]
-    lines += _route(v)
-    village = "  ".join(
-        f"{loc.slug}{'(arc)' if loc.circles == 0 else ''}:{v['village'][loc.slug]}"
+    rnd = v["turns"] // v["players"] + 1
+    lines = [f"[bold]Lewis & Clark[/]  turn {v['turns'] + 1} (round {rnd})"]
+    lines += wrap("", [status(v)])
+    check = v["progress_check"]
+    if check is not None:
+        lines.append(f"[dim]progress check in {check['turns_left']} turn(s): the scouts have "
+                     f"advanced {check['advanced']} of the {check['needed']} spaces needed[/]")
+    lines += route_lines(v)
+    village = [
+        f"{loc.slug}{' arc' if loc.circles == 0 else ''} "
+        + (f"{v['village'][loc.slug]}" if loc.circles == 0
+           else f"{v['village'][loc.slug]}/{loc.circles}")
         for loc in VILLAGE_LOCS
-    )
-    lines.append(f"village {village}  pow-wow:{v['powwow']}  stock:{v['indian_stock']}  "
-                 f"boat tiles:{v['boat_tiles']}")
-    journal = "  ".join(f"{i + 1}:{_card(k)}" for i, k in enumerate(v["journal"]))
-    lines.append(f"journal {journal}  [dim](deck {v['deck']}, discard {len(v['discard'])})[/]")
+    ]
+    village += [f"pow-wow {v['powwow']}", f"stock {v['indian_stock']}",
+                f"boat tiles {v['boat_tiles']}"]
+    lines += wrap("village", village)
+    journal = [f"{i + 1}:{card(k)}" for i, k in enumerate(v["journal"])]
+    journal.append(f"[dim](deck {v['deck']}, discard pile {len(v['discard'])}"
+                   + (f", top {v['discard'][-1]}" if v["discard"] else "") + ")[/]")
+    lines += wrap("journal", journal)
     for s, e in enumerate(v["expeditions"]):
-        style = _SEAT_STYLE[s]
-        me = " (you)" if s == seat else ""
-        res = " ".join(f"[{_RES_STYLE[r]}]{r} {n}[/]" for r, n in e["resources"].items() if n)
-        lines.append(
-            f"[{style}]seat {s}{me}[/] {COLOURS[s]}: scout {e['scout']} camp {e['camp']} "
-            f"time tokens {e['time_tokens']}  hand {e['hand_size']}  Indians {e['indians']}  "
-            f"goods {sum(e['resources'].values())}/{e['capacity']} ({res or 'none'})  "
-            f"tiles {e['goods_tiles']}g/{e['indian_tiles']}i  boat time {e['boat_time']}"
-        )
-        area = []
-        for p in e["play_area"]:
-            sup = p["support"]
-            if isinstance(sup, dict):
-                sup = f"[{sup['strength']}{sup['badge'][0]}]"
-            elif sup is not None:
-                sup = _card(sup)
-            extra = (f"+{sup}" if sup else "") + (f"+{p['indians']}I" if p["indians"] else "")
-            area.append(_card(p["card"]) + extra)
-        lines.append("   " + _boats(e))
-        lines.append("   play area: " + (" ".join(area) if area else "[dim]-[/]"))
+        lines += _expedition_lines(v, s, e)
     if "hand" in v:
-        lines.append("[bold]your hand[/]: " + " ".join(_card(k) for k in v["hand"]))
-    t = v["turn"]
-    if t["stack"]:
-        top = t["stack"][-1]
-        lines.append(f"running: {top['effect']} ({top['repetitions_left']} repetition(s) left)")
+        lines += wrap("[bold]your hand[/]:", [card(k) for k in v["hand"]] or ["empty"])
+    lines += LEGEND
     return "\n".join(lines)
+
+
+def render_detail(state, seat: int | None, what: str) -> str | None:
+    """``show route``, ``show journal``, ``show hand``, ``show discard``, ``show seat N``."""
+    v = state.view(seat)
+    key = " ".join(what.split()).lower()
+    if key == "route":
+        return "\n".join(route_lines(v) + list(LEGEND[:3]))
+    if key == "journal":
+        out = []
+        for i, slug in enumerate(v["journal"]):
+            out.append(f"{i + 1}: (costs {i + 1} fur) " + describe_card(_BY_SLUG[slug]))
+        return "\n".join(out) or "the Journal is empty"
+    if key == "hand":
+        if "hand" not in v:
+            return "a spectator has no hand"
+        return "\n".join(describe_card(_BY_SLUG[k]) for k in v["hand"]) or "your hand is empty"
+    if key == "discard":
+        return "discard pile (oldest first): " + (", ".join(v["discard"]) or "empty")
+    if key.startswith("seat "):
+        try:
+            s = int(key.split()[1])
+            e = v["expeditions"][s]
+        except (ValueError, IndexError):
+            return None
+        return "\n".join(_expedition_lines(v, s, e))
+    return None

@@ -1,247 +1,460 @@
-"""Lewis & Clark heuristics: the greedy bot's move and a cheap rollout policy.
+"""Lewis & Clark heuristics: the greedy bot and its styles (one plan with different
+priorities), the search's playout policy and its evaluation. Everything here reads only
+what the deciding seat may know: its own hand and the public table (the
+bots-do-not-peek checker holds them to it).
 
-The greedy bot values an expedition by progress (scout minus Time tokens, ten
-points a space), goods and Indians, minus the Time its boats would cost at camp.
-It chooses each action by playing it out to its end on a clone (inner steps pick
-the best immediate value), camps when its hand is spent, first dropping goods
-whose Time costs more than they are worth, and recruits cheap movers.
+The plan, every decision in a few rules and no copies of the state:
+
+- **Move** with the payable mover that goes furthest on the terrain ahead (the Leader
+  with canoes and food on rivers, horses on mountains; recruited movers), giving it
+  just the strength its goods can pay.
+- Otherwise **make what the terrain ahead needs**: food, wood and canoes for rivers;
+  three different goods and the horse trade (or a horse-making character) for
+  mountains; Indians from the Pow-wow with the Interpreter when none are left.
+- **Travel light**: keep a gain only while it fits the free places of the boats (more
+  when the Leader is still in hand to spend it), decline goods nobody needs, and give
+  a spare card strength from an Indian so that no card is left over at camp.
+- **Camp** when the hand is spent (no Time for cards), and to win whenever a camp would.
+- **Recruit** a Journal character when what it does for the route ahead is worth more
+  than its fur and equipment, paying with goods, never with the Leader or Interpreter
+  if another card will do.
+
+The styles change the priorities (``Plan``): when a move is worth more than making
+goods, how many goods beyond the free places are kept, how readily to recruit.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import NamedTuple
 
 from meeple.core.actions import Action
 from meeple.games.lewis_clark import actions as A
+from meeple.games.lewis_clark import effects
 from meeple.games.lewis_clark.components import (
+    CANOE,
     CARDS,
+    EQUIP,
+    FOOD,
     FORT,
-    GAIN,
+    FUR,
+    HORSE,
     INTERPRETER,
     LAST,
     LEADER,
+    MAX_ALLOWANCE,
+    MIXED,
     MOUNTAIN,
     MOVE,
     N_ENCOUNTERED,
+    N_KINDS,
+    RIVER,
     ROUTE,
     STRENGTH,
+    WOOD,
 )
-from meeple.games.lewis_clark.rules import (
-    EFFECT,
-    EXTRA,
-    MAIN,
-    SOURCE,
-    LewisClarkState,
-    goods_time,
-)
-from meeple.games.lewis_clark.rules import RECRUIT as RECRUIT_PHASE
+from meeple.games.lewis_clark.expedition import goods_time, indian_time
+from meeple.games.lewis_clark.journal import recruit_cost
+from meeple.games.lewis_clark.rules import EFFECT, EXTRA, MAIN, RECRUIT, SOURCE, LewisClarkState
 
-W = (3.0, 2.5, 6.0, 3.0, 14.0, 8.0)  # wood fur food equipment canoe horse
-W_MOUNTAIN = (3.0, 2.5, 3.0, 3.0, 2.0, 16.0)  # when mountains lie just ahead
-SPACE = 10.0
+# ---- the route ahead ---------------------------------------------------------------
 
 
-def _card_value(k: int) -> float:
-    c = CARDS[k]
-    eff = c.effect
-    if eff.passive:
-        return {"boley": 7.0, "jarrot": 7.0, "cutnose": 5.0}.get(eff.passive, 3.0)
-    b = eff.opts[0].benefit
-    if b == MOVE:
-        return 8.0 + max(o.amount for o in eff.opts)
-    if b == GAIN:
-        return 5.0
-    return 3.0
+def _terrain_counts() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Prefix counts of river and mountain spaces (the mixed space 18 ends a river
+    stretch, 26 a mountain one, so they count so)."""
+    river, mountain = [0], [0]
+    for p in range(1, LAST + 1):
+        t = ROUTE[p]
+        is_mountain = t == MOUNTAIN or (t == MIXED and ROUTE[p - 1] == MOUNTAIN)
+        river.append(river[-1] + (not is_mountain))
+        mountain.append(mountain[-1] + is_mountain)
+    return tuple(river), tuple(mountain)
 
 
-STARTER_VALUE = (12.0, 6.0, 5.0, 5.0, 5.0, 5.0)  # leader, interpreter, the four collectors
-CARD_VALUE = tuple(
-    _card_value(k) if k < N_ENCOUNTERED else STARTER_VALUE[k - N_ENCOUNTERED]
-    for k in range(len(CARDS))
-)
+RIVER_UPTO, MOUNTAIN_UPTO = _terrain_counts()
 
 
-def value(s: LewisClarkState, seat: int) -> float:
-    """How good ``seat``'s expedition looks (higher is better)."""
-    if s.to_move is None:
-        if seat in s.winners():
-            return 1e6
-        if s.winners():
-            return -1e6
-    v = SPACE * (s.pos[seat] - s.time[seat])
-    res = s.res[seat]
-    v += _goods_value(s, seat, res)
-    v -= 6.0 * goods_time(sum(res), s.gt[seat])
-    on_cards = sum(e[2] for e in s.areas[seat])
-    indians = s.ind[seat] + on_cards
-    v += 5.0 * s.ind[seat] + 2.0 * on_cards - 5.0 * max(0, indians - 1 - s.it[seat])
-    v += 4.0 * (s.gt[seat] + s.it[seat])
-    for k in s.hands[seat]:
-        v += CARD_VALUE[k]
-    for e in s.areas[seat]:
-        v += CARD_VALUE[e[0]] + (CARD_VALUE[e[1]] if e[1] >= 0 else 0.0)
-    return v
+def terrain_ahead(scout: int) -> str:
+    """The terrain the next move must cross (a mixed space defers to what follows)."""
+    for p in range(scout + 1, LAST + 1):
+        if ROUTE[p] != MIXED:
+            return ROUTE[p]
+    return RIVER
 
 
-def _keep(s: LewisClarkState, seat: int, k: int) -> float:
-    """How much we would rather play card k than tuck it under another."""
-    if k >= N_ENCOUNTERED:
-        role = k - N_ENCOUNTERED
-        res = s.res[seat]
-        if role == 0:  # leader: worth keeping when it can move us
-            return 6.0 if (res[2] + res[4] + res[5]) else 1.0
-        return 2.0
-    return CARD_VALUE[k] / 2
+def _is_mover(k: int) -> bool:
+    ways = CARDS[k].effect.ways
+    return bool(ways) and ways[0].benefit == MOVE
 
 
-def _step_choice(s: LewisClarkState, seat: int, legal) -> Action:
-    """One-step lookahead for the small decisions inside an action."""
-    if s.phase == SOURCE:
-        best, best_v = legal[0], -1e9
-        for a in legal:
-            i = int(a)
-            if A.WITH <= i < A.WITH + len(CARDS):
-                k = i - A.WITH
-                v = 3.0 * STRENGTH[k] - _keep(s, seat, k)
-            else:  # Indians on a card are not free for the village until the camp
-                v = (3.0 if len(s.hands[seat]) <= 1 else 1.0) * (i - A.INDIANS) - 0.5
-            if v > best_v:
-                best, best_v = a, v
-        return best
-    if s.phase == EXTRA:  # extra Indians only when the hand is nearly spent
-        return legal[-2] if len(legal) > 1 and len(s.hands[seat]) <= 1 else legal[-1]
-    best, best_v = legal[0], -1e18
-    for a in legal:
-        t = s.clone()
-        t.apply(a)
-        v = value(t, seat)
-        if int(a) == A.STOP:
-            v -= 0.01
-        if v > best_v:
-            best, best_v = a, v
+MOVER = tuple(_is_mover(k) for k in range(N_KINDS))
+_HORSE_MAKERS = frozenset(k for k, c in enumerate(CARDS) if c.effect.ways
+                          and c.effect.ways[0].gain[HORSE] and c.effect.ways[0].benefit != MOVE)
+#: goods in the order a free-choice payment gives them up, by the terrain ahead
+_PAY_ORDER = {RIVER: (FUR, EQUIP, HORSE, WOOD, FOOD, CANOE),
+              MOUNTAIN: (FUR, EQUIP, WOOD, CANOE, FOOD, HORSE)}
+#: goods in the order a keep step or a pick takes them, by the terrain ahead
+_TAKE_ORDER = {RIVER: (CANOE, FOOD, WOOD, HORSE, EQUIP, FUR),
+               MOUNTAIN: (HORSE, EQUIP, FUR, FOOD, WOOD, CANOE)}
+
+
+# ---- styles ------------------------------------------------------------------------------
+
+
+class Plan(NamedTuple):
+    """The priorities of one style of play."""
+
+    move_at: int = 1          # a move this long (spaces) comes before making goods
+    keep_slack: int = 0       # goods kept beyond the boats' free places
+    recruit_bar: float = 3.0  # recruit when the card's use minus its cost beats this
+    explore: float = 1.0      # chance to move anyway when the move is shorter
+
+
+STYLES: dict[str, tuple[str, Plan]] = {
+    "balanced": ("moves whenever a card can, else makes what the terrain ahead needs; "
+                 "travels light; recruits only characters that clearly help", Plan()),
+    "rusher": ("moves whenever a card can, never recruits, keeps nothing beyond the free "
+               "places even with the Leader in hand", Plan(recruit_bar=99.0, keep_slack=-3)),
+    "hoarder": ("stocks goods (two beyond the free places) and moves only in long jumps",
+                Plan(move_at=7, keep_slack=2, recruit_bar=2.0, explore=0.0)),
+    "recruiter": ("recruits any character that helps the route ahead, then moves",
+                  Plan(recruit_bar=0.5)),
+}
+BALANCED = STYLES["balanced"][1]
+
+
+# ---- the plan's pieces -----------------------------------------------------------------
+
+
+def camp_load(s: LewisClarkState, seat: int) -> int:
+    """Time the next camp would cost for the goods and Indians carried now."""
+    e = s.expeditions[seat]
+    return (goods_time(sum(e.goods), e.goods_tiles)
+            + indian_time(e.indians + e.indians_on_cards, e.indian_tiles))
+
+
+def camp_wins(s: LewisClarkState, seat: int) -> bool:
+    e = s.expeditions[seat]
+    return e.scout >= FORT and e.time_tokens + s.camp_time(seat) <= e.scout - FORT
+
+
+def _should_camp(s: LewisClarkState, seat: int) -> bool:
+    """Camp when the next turn could not act anyway: the hand is spent (no card would
+    cost Time) or one card is left and no Indian can give it strength."""
+    e = s.expeditions[seat]
+    return not e.hand or (len(e.hand) == 1 and e.indians == 0)
+
+
+def _reps_payable(s: LewisClarkState, seat: int, k: int, terrain: str) -> tuple[int, int]:
+    """(repetitions the goods can pay, spaces per repetition) of mover k on ``terrain``."""
+    e = s.expeditions[seat]
+    g = e.goods
+    best = (0, 0)
+    for way in CARDS[k].effect.ways:
+        if way.benefit != MOVE or way.terrain != terrain:
+            continue
+        reps = 3
+        for r in range(6):
+            if way.pay[r]:
+                reps = min(reps, g[r] // way.pay[r])
+        if way.any_n:
+            reps = min(reps, (sum(g) - sum(way.pay) * reps) // way.any_n)
+        if way.indians:
+            reps = min(reps, e.indians // way.indians)
+        spaces = effects.amount(s, seat, way)
+        if reps > 0 and spaces > 0 and reps * spaces > best[0] * best[1]:
+            best = (reps, spaces)
+    if k == LEADER and terrain == RIVER:  # food and canoes both pay: use them together
+        reps = min(3, g[CANOE] + g[FOOD])
+        spaces = (4 * min(reps, g[CANOE]) + 2 * max(0, reps - g[CANOE])) / max(1, reps)
+        if reps * spaces > best[0] * best[1]:
+            best = (reps, int(spaces + 0.5))
     return best
 
 
-def _finish_action(s: LewisClarkState, seat: int, rng: random.Random) -> None:
-    """Play the running action to its end with the step policy."""
-    guard = 0
-    while s.to_move == seat and s.phase != MAIN and guard < 60:  # noqa: PLR2004
-        s.apply(_step_choice(s, seat, s.legal_actions()))
-        guard += 1
+def _strength_on_offer(s: LewisClarkState, seat: int, k: int) -> int:
+    """The most strength card k could get: one other hand card and Indians, at most 3."""
+    e = s.expeditions[seat]
+    cards = max((STRENGTH[c] for c in e.hand if c != k), default=0)
+    return min(3, max(cards + min(e.indians, 2), min(e.indians, 3)))
 
 
-def _goods_value(s: LewisClarkState, seat: int, res: list[int]) -> float:
-    pos = s.pos[seat]
-    ahead = ROUTE[min(pos + 1, LAST)] + ROUTE[min(pos + 2, LAST)]
-    weights = W_MOUNTAIN if MOUNTAIN in ahead else W
-    v = sum(r * w for r, w in zip(res[:5], weights[:5], strict=True))
-    # horses keep their mountain value while mountains remain anywhere ahead, so
-    # leaving a mountain stretch never looks like a loss
-    v += res[5] * (W_MOUNTAIN[5] if MOUNTAIN in ROUTE[pos + 1:FORT + 1] else 1.0)
-    if weights is W_MOUNTAIN:  # variety feeds the horse trade
-        v += 2.0 * sum(1 for r in range(4) if res[r])
-    return v
+def _wanted_strength(s: LewisClarkState, seat: int, k: int) -> int:
+    terrain = terrain_ahead(s.expeditions[seat].scout)
+    if MOVER[k] or k == LEADER:
+        return max(1, _reps_payable(s, seat, k, terrain)[0])
+    if CARDS[k].effect.once or CARDS[k].effect.passive:
+        return 1
+    return 3
 
 
-def _drop_choice(s: LewisClarkState, seat: int) -> int:
-    """The first good to drop before camp, if Time saved outweighs the goods (or -1)."""
-    res = s.res[seat].copy()
-    tiles = s.gt[seat]
-    base = _goods_value(s, seat, res) - SPACE * goods_time(sum(res), tiles)
-    best, best_first = base, -1
-    first = -1
-    for _ in range(min(sum(res), 8)):
-        options = [
-            (_goods_value(s, seat, res[:r] + [res[r] - 1] + res[r + 1:]), r)
-            for r in range(6) if res[r]
-        ]
-        v, r = max(options)
-        res[r] -= 1
-        if first < 0:
-            first = r
-        total = v - SPACE * goods_time(sum(res), tiles)
-        if total > best + 1e-9:
-            best, best_first = total, first
-    return best_first
+def _keep_value(k: int) -> float:
+    """How much we would rather play card k later than tuck it under another now."""
+    if k == LEADER:
+        return 6.0
+    if k == INTERPRETER:
+        return 1.5
+    if k >= N_ENCOUNTERED:
+        return 1.0
+    return 3.0 if MOVER[k] else 2.0
 
 
-def greedy_action(state: LewisClarkState, rng: random.Random) -> Action:
-    """The greedy bot's move."""
-    s = state
-    seat = s.to_move
-    legal = s.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    if s.phase != MAIN:
-        return _step_choice(s, seat, legal)
-    codes = {int(a): a for a in legal}
-    hand = s.hands[seat]
-    # win now if a camp would do it (dropping goods first if that is what it takes)
-    if A.CAMP in codes and s.pos[seat] >= FORT:
-        room = s.pos[seat] - FORT - s.time[seat]
-        if s.camp_time(seat) <= room:
-            return codes[A.CAMP]
-        r = _drop_choice(s, seat)
-        if r >= 0:
-            return codes[A.DROP + r]
-    if not s.acted and not s.can_act(seat):  # forced camp: lighten the boats first
-        r = _drop_choice(s, seat)
-        return codes[A.DROP + r] if r >= 0 else codes[A.CAMP]
-    if not s.acted:
-        best, best_v = None, -1e18
-        for a in legal:
-            i = int(a)
-            if not (A.PLAY <= i < A.PLAY + len(CARDS) or A.VILLAGE <= i < A.VILLAGE + 8):
-                continue
-            t = s.clone()
-            t.apply(a)
-            _finish_action(t, seat, rng)
-            v = value(t, seat) + rng.random() * 1e-3
-            if v > best_v:
-                best, best_v = a, v
-        if best is not None:
-            return best
-        return codes.get(A.CAMP, legal[0])
-    # after the action: recruit a good card, camp when the hand is spent, else end
-    if not s.recruited:
-        base = value(s, seat)
-        best, best_v = None, 3.0
-        for a in legal:
-            if A.RECRUIT <= int(a) < A.RECRUIT + 5:
-                t = s.clone()
-                t.apply(a)
-                _finish_action(t, seat, rng)
-                v = value(t, seat) - base
-                if v > best_v:
-                    best, best_v = a, v
-        if best is not None:
-            return best
-    if A.CAMP in codes and (not hand or (len(hand) == 1 and not s.ind[seat])):
-        r = _drop_choice(s, seat)
-        if r >= 0:
-            return codes[A.DROP + r]
-        return codes[A.CAMP]
-    return codes.get(A.END, legal[0])
+def card_use(k: int, scout: int) -> float:
+    """What a Journal card is worth to an expedition at ``scout``: movers for the terrain
+    still ahead, horse makers before the mountains, collectors a little."""
+    ways = CARDS[k].effect.ways
+    if not ways:
+        return 1.0 if CARDS[k].effect.passive in ("jarrot", "boley", "cutnose") else 0.3
+    mountains_ahead = MOUNTAIN_UPTO[FORT] - MOUNTAIN_UPTO[scout]
+    best = 0.5
+    for way in ways:
+        if way.benefit == MOVE:
+            gain = max(way.amount, 2)
+            best = max(best, gain * (1.0 if way.terrain == RIVER else
+                                     (1.5 if mountains_ahead else 0.0)))
+        elif way.gain[HORSE] and mountains_ahead:
+            best = max(best, 3.0)
+        elif way.gain[CANOE]:
+            best = max(best, 2.5)
+        elif way.count:
+            best = max(best, 1.5)
+    return best
 
 
-def _payable_move(s: LewisClarkState, seat: int, k: int) -> bool:
-    """Whether card k could move the scout now (a cheap test for playouts)."""
-    pos = s.pos[seat]
-    if pos >= LAST:
-        return False
-    nxt = ROUTE[pos + 1]
-    res = s.res[seat]
-    for o in CARDS[k].effect.opts:
-        if o.benefit != MOVE or (o.terrain != nxt and nxt != "X"):
+def _recruit_pick(s: LewisClarkState, seat: int, codes, plan: Plan) -> int | None:
+    """The Journal slot worth recruiting now, if any."""
+    e = s.expeditions[seat]
+    best, best_v = None, plan.recruit_bar
+    for slot, k in enumerate(s.journal):
+        if A.RECRUIT + slot not in codes:
             continue
-        if all(res[r] >= o.pay[r] for r in range(6)) and sum(res) - sum(o.pay) >= o.any_n:
-            return True
-    return False
+        fur, equip = recruit_cost(s, seat, slot)
+        short = equip - e.goods[EQUIP]
+        if short > 0 and not any(STRENGTH[c] >= short for c in e.hand
+                                 if c not in (LEADER, INTERPRETER)):
+            continue  # it would cost the Leader or the Interpreter
+        v = card_use(k, e.scout) - 0.3 * (fur + equip)
+        if len(e.hand) % 2 == 0 and e.indians == 0:
+            v -= 0.8  # an odd hand would leave a card over at camp
+        if v > best_v:
+            best, best_v = A.RECRUIT + slot, v
+    return best
 
 
-def rollout_action(state: LewisClarkState, rng: random.Random) -> Action:
-    """A cheap playout policy: move when a card can, support with spare cards, camp
-    when the hand is spent. No copies of the state, so search stays fast."""
+def _recruit_payment(s: LewisClarkState, seat: int, legal) -> Action:
+    """Pay equipment with goods when we can; otherwise give up the weakest starting card
+    that covers it (never the Leader or the Interpreter if anything else will do)."""
+    codes = [int(a) for a in legal]
+    if A.SKIP in codes:
+        return legal[codes.index(A.SKIP)]
+    cards = [c - A.DISCARD for c in codes]
+    order = sorted(cards, key=lambda k: (k in (LEADER, INTERPRETER), MOVER[k], STRENGTH[k], k))
+    return legal[codes.index(A.DISCARD + order[0])]
+
+
+def _main_choice(s: LewisClarkState, seat: int, legal, rng: random.Random, plan: Plan) -> Action:
+    e = s.expeditions[seat]
+    codes = {int(a): a for a in legal}
+    if A.CAMP in codes and camp_wins(s, seat):
+        return codes[A.CAMP]
+    if s.acted and not s.recruited:
+        slot = _recruit_pick(s, seat, codes, plan)
+        if slot is not None:
+            return codes[slot]
+    if s.acted:
+        if A.CAMP in codes and _should_camp(s, seat):
+            return codes[A.CAMP]
+        return codes[A.END]
+    if not e.can_act() or (A.CAMP in codes and not e.hand):
+        return codes.get(A.CAMP, legal[0])
+    terrain = terrain_ahead(e.scout)
+    best, best_spaces = None, 0
+    for k in e.hand:
+        if A.PLAY + k not in codes or not (MOVER[k] or k == LEADER):
+            continue
+        reps, spaces = _reps_payable(s, seat, k, terrain)
+        total = min(reps, _strength_on_offer(s, seat, k)) * spaces
+        if total > best_spaces:
+            best, best_spaces = codes[A.PLAY + k], total
+    if best is not None and (best_spaces >= plan.move_at or len(e.hand) <= 3
+                             or rng.random() < plan.explore):
+        return best
+    produce = _produce(s, seat, codes, terrain, rng)
+    if produce is not None:
+        return produce
+    if best is not None:
+        return best
+    acts = [a for a in legal if A.PLAY <= int(a) < A.RECRUIT]
+    return rng.choice(acts) if acts else rng.choice(legal)
+
+
+def _produce(s: LewisClarkState, seat: int, codes, terrain: str, rng) -> Action | None:
+    """An action that makes what the terrain ahead needs."""
+    e = s.expeditions[seat]
+    g = e.goods
+    free_indians = s.powwow + (sum(s.village) if s.options["interpreter_sweep"] else 0)
+    if e.indians == 0 and free_indians and A.PLAY + INTERPRETER in codes and len(e.hand) >= 2:
+        return codes[A.PLAY + INTERPRETER]
+    if (A.VILLAGE + 5 in codes and g[WOOD] >= 3 and e.indian_tiles < 2
+            and e.scout < FORT - 10):  # an Indian boat: one more Indian for good
+        return codes[A.VILLAGE + 5]
+    if terrain == MOUNTAIN:
+        if g[HORSE] < 3:
+            if A.VILLAGE + 7 in codes and sum(1 for r in range(6) if g[r] and r != HORSE) >= 3:
+                return codes[A.VILLAGE + 7]  # horse trade
+            makers = [codes[A.PLAY + k] for k in e.hand if k in _HORSE_MAKERS and A.PLAY + k in codes]
+            if makers:
+                return rng.choice(makers)
+        # the horse trade wants three different goods: two at once from the village
+        if e.indians >= 2:
+            for loc, gives in ((0, (FOOD, FUR)), (2, (WOOD, EQUIP))):
+                if A.VILLAGE + loc in codes and not all(g[r] for r in gives):
+                    return codes[A.VILLAGE + loc]
+        wanted = tuple(sorted((EQUIP, FUR, FOOD, WOOD), key=lambda r: g[r] > 0))
+    else:
+        if A.VILLAGE + 6 in codes and g[WOOD] >= 2 and g[CANOE] < 3:
+            return codes[A.VILLAGE + 6]  # canoe making
+        wanted = (FOOD, WOOD) if g[FOOD] + g[CANOE] < 2 else (WOOD, FOOD)
+    collectors = []
+    for k in e.hand:
+        if A.PLAY + k not in codes:
+            continue
+        ways = CARDS[k].effect.ways
+        types = [w.types[0] for w in ways if w.count and w.benefit != MOVE and w.types]
+        for rank, r in enumerate(wanted):
+            if r in types:
+                collectors.append((rank - 0.5 * effects.badges(s, seat, r), k))
+                break
+    if collectors:
+        return codes[A.PLAY + min(collectors)[1]]
+    return None
+
+
+def _indians_to_keep(s: LewisClarkState, seat: int) -> int:
+    """Indians kept off the cards: one for the horse trade before a mountain without horses."""
+    e = s.expeditions[seat]
+    mountain = terrain_ahead(e.scout) == MOUNTAIN and not e.goods[HORSE]
+    return 1 if mountain and s.playing != LEADER else 0
+
+
+def _source_pick(s: LewisClarkState, seat: int, legal) -> Action:
+    """Support the card in play with what gives the wanted strength and costs least."""
+    e = s.expeditions[seat]
+    want = _wanted_strength(s, seat, s.playing)
+    keep = _indians_to_keep(s, seat)
+    if keep and any(A.WITH <= int(a) < A.WITH + N_KINDS for a in legal):
+        legal = [a for a in legal if A.WITH <= int(a) < A.WITH + N_KINDS
+                 or int(a) - A.INDIANS <= e.indians - keep]
+    best, best_key = legal[-1], None
+    for a in legal:
+        i = int(a)
+        if A.WITH <= i < A.WITH + N_KINDS:
+            k = i - A.WITH
+            strength = STRENGTH[k]
+            reach = strength + min(e.indians, 3 - strength)
+            cost = _keep_value(k)
+        else:
+            strength = reach = i - A.INDIANS
+            cost = 1.5 * strength - (2.0 if len(e.hand) % 2 == 0 else 0.0)
+        key = (min(reach, want) >= want, -abs(min(strength, want) - want), -cost)
+        if best_key is None or key > best_key:
+            best, best_key = a, key
+    return best
+
+
+def _extra_pick(s: LewisClarkState, seat: int, legal) -> Action:
+    """An odd hand needs an Indian for its last card: only spare Indians go extra."""
+    e = s.expeditions[seat]
+    spare = e.indians - max(len(e.hand) % 2, _indians_to_keep(s, seat))
+    want = min(_wanted_strength(s, seat, s.playing) - STRENGTH[s.support], spare)
+    options = [a for a in legal if int(a) != A.STOP and int(a) - A.INDIANS <= want]
+    return options[-1] if options else legal[-1]
+
+
+def _arc_uses(s: LewisClarkState, seat: int) -> int:
+    """How many times the goods can pay the arc being given Indians."""
+    g = list(s.expeditions[seat].goods)
+    if s.arc == 6:  # canoe making: 2 wood each
+        return g[WOOD] // 2
+    uses = 0  # horse trade: 3 different goods each, the most plentiful first
+    while True:
+        kinds = sorted((r for r in range(6) if g[r] and r != HORSE), key=lambda r: -g[r])[:3]
+        if len(kinds) < 3:
+            return uses
+        for r in kinds:
+            g[r] -= 1
+        uses += 1
+
+
+def _keep_pick(s: LewisClarkState, seat: int, legal, codes, plan: Plan) -> Action:
+    """Keep what fits the free places, more when the Leader is still in hand to spend it."""
+    e = s.expeditions[seat]
+    frame = s.effects[-1]
+    terrain = terrain_ahead(e.scout)
+    spend = 3 if LEADER in e.hand else 0
+    free = 3 + 2 * e.goods_tiles - sum(e.goods) + spend + plan.keep_slack
+    if terrain == MOUNTAIN:  # horses, and any kind the horse trade still lacks
+        useful = (HORSE,) + tuple(r for r in (FOOD, WOOD, EQUIP, FUR) if not e.goods[r])
+        free = max(free, 1)
+    else:
+        useful = _TAKE_ORDER[terrain][:3]
+    if A.TAKE_ALL in codes and sum(frame.offer) <= free and all(
+            frame.offer[r] == 0 or r in useful for r in range(6)):
+        return legal[codes.index(A.TAKE_ALL)]
+    if free > 0:
+        for r in useful:
+            if A.TAKE + r in codes:
+                return legal[codes.index(A.TAKE + r)]
+    return legal[codes.index(A.SKIP)]
+
+
+def _effect_pick(s: LewisClarkState, seat: int, legal, rng: random.Random, plan: Plan) -> Action:
+    frame = s.effects[-1]
+    e = s.expeditions[seat]
+    terrain = terrain_ahead(e.scout)
+    codes = [int(a) for a in legal]
+    step = frame.step
+    if step == effects.KEEP:
+        return _keep_pick(s, seat, legal, codes, plan)
+    if step == effects.PAY:
+        for r in _PAY_ORDER[terrain]:
+            if A.PAY + r in codes:
+                return legal[codes.index(A.PAY + r)]
+    if step == effects.CHOOSE:
+        for r in _TAKE_ORDER[terrain]:
+            if A.TAKE + r in codes:
+                return legal[codes.index(A.TAKE + r)]
+    if step == effects.DISCARD:
+        return legal[codes.index(A.SKIP)]
+    # start of a repetition: the way that moves on the terrain ahead, else any
+    doing = [a for a in legal if int(a) != A.STOP]
+    if not doing:
+        return legal[-1]
+    for word in ((A.RIVER, A.PAY + CANOE, A.PAY + FOOD) if terrain == RIVER
+                 else (A.MOUNTAIN, A.PAY + HORSE)):
+        if word in codes:
+            return legal[codes.index(word)]
+    ways = effects.EFFECTS[frame.effect].ways
+    if ways and ways[0].benefit == MOVE and ways[0].terrain != terrain and len(ways) == 1:
+        return legal[codes.index(A.STOP)]  # it would not move at all
+    takes = [r for r in _TAKE_ORDER[terrain] if A.TAKE + r in codes]
+    if takes:
+        useful = _TAKE_ORDER[terrain][:3] if terrain == RIVER else (HORSE, EQUIP, FUR, FOOD, WOOD)
+        if takes[0] not in useful or (terrain == MOUNTAIN and e.goods[takes[0]] >= 2):
+            return legal[codes.index(A.STOP)]  # goods we do not need weigh in the boats
+        return legal[codes.index(A.TAKE + takes[0])]
+    if A.BOAT_INDIAN in codes and e.indian_tiles < 2:
+        return legal[codes.index(A.BOAT_INDIAN)]
+    return rng.choice(doing)
+
+
+# ---- the policies ---------------------------------------------------------------------
+
+
+def plan_action(state: LewisClarkState, rng: random.Random, plan: Plan = BALANCED) -> Action:
+    """The plan's move for the seat to move (see the module doc)."""
     s = state
     legal = s.legal_actions()
     if len(legal) == 1:
@@ -249,31 +462,89 @@ def rollout_action(state: LewisClarkState, rng: random.Random) -> Action:
     seat = s.to_move
     phase = s.phase
     if phase == EFFECT:
-        doing = [a for a in legal if int(a) not in (A.STOP, A.SKIP)]
-        return rng.choice(doing) if doing and rng.random() < 0.95 else rng.choice(legal)
+        return _effect_pick(s, seat, legal, rng, plan)
     if phase == SOURCE:
-        cards = [a for a in legal if A.WITH <= int(a) < A.WITH + len(CARDS)
-                 and int(a) - A.WITH not in (LEADER, INTERPRETER)]
-        return max(cards, key=lambda a: STRENGTH[int(a) - A.WITH]) if cards else legal[-1]
+        return _source_pick(s, seat, legal)
     if phase == EXTRA:
-        return legal[-1]
-    if phase == MAIN:
-        codes = {int(a) for a in legal}
-        if s.acted:
-            if not s.hands[seat] and goods_time(sum(s.res[seat]), s.gt[seat]):
-                drops = [a for a in legal if A.DROP <= int(a) < A.DROP + 4]
-                if drops:
-                    return rng.choice(drops)
-            if A.CAMP in codes and len(s.hands[seat]) <= 1:
-                return next(a for a in legal if int(a) == A.CAMP)
-            return next(a for a in legal if int(a) == A.END)
-        plays = [a for a in legal if A.PLAY <= int(a) < A.PLAY + len(CARDS)]
-        movers = [a for a in plays if _payable_move(s, seat, int(a) - A.PLAY)]
-        if movers:
-            return rng.choice(movers)
-        acts = [a for a in legal if A.PLAY <= int(a) < A.RECRUIT]
-        if acts:
-            return rng.choice(acts)
-    if phase == RECRUIT_PHASE:
-        return legal[-1]
-    return rng.choice(legal)
+        return _extra_pick(s, seat, legal)
+    if phase == RECRUIT:
+        return _recruit_payment(s, seat, legal)
+    if phase != MAIN:  # an arc: as many Indians as the goods can use
+        return legal[min(len(legal), max(1, _arc_uses(s, seat))) - 1]
+    return _main_choice(s, seat, legal, rng, plan)
+
+
+def greedy_action(state: LewisClarkState, rng: random.Random) -> Action:
+    """The greedy bot's move: the balanced plan."""
+    return plan_action(state, rng, BALANCED)
+
+
+def style_action(style: str, state: LewisClarkState, rng: random.Random) -> Action:
+    return plan_action(state, rng, STYLES[style][1])
+
+
+def rollout_action(state: LewisClarkState, rng: random.Random) -> Action:
+    """Search playouts follow the balanced plan (it copies nothing: about a microsecond
+    of thought per decision)."""
+    return plan_action(state, rng, BALANCED)
+
+
+def prior_action(state: LewisClarkState, rng: random.Random) -> Action | None:
+    return plan_action(state, rng, BALANCED)
+
+
+# ---- evaluation -----------------------------------------------------------------------------
+
+
+class Estimate(NamedTuple):
+    """How ``estimate`` weighs what is not yet progress, in spaces."""
+
+    river_goods: float = 0.2     # per river space the goods carried can still move
+    mountain_goods: float = 0.4  # per mountain space (harder to earn)
+    indian: float = 0.2          # per Indian on the boats or on cards (up to 4)
+    interpreter: float = 0.5     # holding the Interpreter: the way back to the Indians
+    recruit: float = 0.0         # times a recruited card's use for the route ahead
+
+
+ESTIMATE = Estimate()
+
+
+def estimate(s: LewisClarkState, seat: int, w: Estimate | None = None) -> float:
+    """The final standing ``seat`` may expect, in the units of ``scores()`` (scout minus
+    Time tokens): today's figure, less the Time the load will cost at the next camp, plus
+    part of the spaces the goods carried can still move on the route to the goal (space
+    39 + tokens), plus a little for Indians, the Interpreter and useful recruits."""
+    if s.to_move is None:
+        return float(s.scores()[seat])
+    w = ESTIMATE if w is None else w
+    e = s.expeditions[seat]
+    load = camp_load(s, seat)
+    goal = FORT + e.time_tokens + load
+    end = min(max(goal, e.scout), LAST)
+    river = RIVER_UPTO[end] - RIVER_UPTO[e.scout]
+    mountain = MOUNTAIN_UPTO[end] - MOUNTAIN_UPTO[e.scout]
+    g = e.goods
+    covered_river = min(river, 4 * g[CANOE] + 2 * g[FOOD] + 0.8 * g[WOOD])
+    covered_mountain = min(mountain, 2 * g[HORSE])
+    v = (e.scout - e.time_tokens - load + w.river_goods * covered_river
+         + w.mountain_goods * covered_mountain)
+    v += w.indian * min(e.indians + e.indians_on_cards, 4)
+    cards = e.hand + [p.card for p in e.play_area] + [p.support for p in e.play_area]
+    for k in cards:
+        if k == INTERPRETER:
+            v += w.interpreter
+        elif 0 <= k < N_ENCOUNTERED:
+            v += w.recruit * card_use(k, e.scout)
+    if e.time_tokens > MAX_ALLOWANCE:
+        v -= 30.0
+    return v
+
+
+def evaluate(state: LewisClarkState) -> list[float]:
+    """Expected final standing per seat, in the units of ``scores()`` (see ``estimate``)."""
+    if state.to_move is None:
+        return [float(x) for x in state.scores()]
+    return [estimate(state, seat) for seat in range(state.players)]
+
+
+POLICIES: dict[str, Callable] = {"greedy": greedy_action, "rollout": rollout_action}

@@ -59,6 +59,8 @@ class LewisClarkEncoder(Encoder):
         "last_space": "a constant of the route (space 49)",
         "winners": "only present once the game is over",
         "end": "only present once the game is over (why it ended)",
+        "max_allowance": "a constant of the route (10 Time tokens on the last space)",
+        "progress_check": "not encoded yet: the keep-moving check (rules version 2)",
     }
 
     def declare(self) -> None:
@@ -93,8 +95,8 @@ class LewisClarkEncoder(Encoder):
           lambda v: [v["powwow"] / 6, v["indian_stock"] / 12, v["boat_tiles"] / 10], high=3.0)
         f("journal", _NC, "characters face up in the Journal",
           lambda v: counts(v["journal"], _CARDS, "card"))
-        f("discard", _NC, "characters in the discard pile",
-          lambda v: counts(v["discard"], _CARDS, "card"))
+        f("discard", _NC, "characters in the discard pile (a starting role once per seat "
+          "that gave it up)", lambda v: counts(v["discard"], _CARDS, "card"), high=5.0)
         f("deck", 1, "cards left in the deck / 54", lambda v: [v["deck"] / 54])
         f("phase", len(_PHASES), "one-hot decision being asked: " + ", ".join(_PHASES),
           lambda v: onehot(lookup(_PHASES, v["phase"], "phase"), len(_PHASES)))

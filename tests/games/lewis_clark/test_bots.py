@@ -1,0 +1,104 @@
+"""The heuristics: they camp when it pays, travel light, reach the fort, and the styles
+play differently. (Strength figures with intervals are in benchmarks/README.md.)"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tests.games.lewis_clark.lc_helpers import change, goods, legal, play, table
+
+from meeple import bots
+from meeple.games.lewis_clark import GAME, strategy
+from meeple.games.lewis_clark.components import FORT
+
+
+def _greedy_game(players: int, seed: int, style: str = "balanced", **options):
+    s = GAME.new(players, seed, **options)
+    rng = random.Random(seed)
+    camps = []
+    while s.to_move is not None:
+        a = GAME.style_action(style, s, rng)
+        if str(a) == "camp":
+            e = s.expeditions[s.to_move]
+            camps.append((len(e.hand), e.indians, s.acted, strategy.camp_wins(s, s.to_move)))
+        s.apply(a)
+    return s, camps
+
+
+@pytest.mark.parametrize("style", sorted(GAME.styles))
+def test_the_heuristics_camp_only_when_it_pays(style):
+    # issue 9: camp when it pays: to win, or with no card it could still play
+    for seed in range(3):
+        _, camps = _greedy_game(2, seed, style)
+        assert camps
+        for hand, indians, acted, wins in camps:
+            assert wins or hand == 0 or (hand == 1 and indians == 0) or not acted
+
+
+def test_greedy_keeps_its_time_tokens_low_and_moves():
+    # issue 9: the version-1 greedy held 100 to 1,800 tokens; now a camp costs little
+    for players in (1, 3):
+        for seed in range(3):
+            s, _ = _greedy_game(players, seed)
+            for e in s.expeditions:
+                assert e.time_tokens <= 12 and e.scout >= 10
+
+
+def test_greedy_reaches_the_pacific_by_the_rules():
+    # rule text line 175, with the bare rule text (no progress check): greedy games end
+    # on the Pacific; the winner camped past the fort with few enough tokens
+    reached = 0
+    for seed in (2, 5, 6, 7):
+        s, _ = _greedy_game(2, seed, progress_rounds=None)
+        if s.end_reason == "reached the Pacific":
+            (w,) = s.winners()
+            e = s.expeditions[w]
+            assert e.camp >= FORT and e.time_tokens <= e.camp - FORT
+            reached += 1
+    assert reached >= 3
+
+
+def test_greedy_camps_to_win_when_a_camp_would():
+    s = change(table(), scout=FORT + 3, time_tokens=2, give=("hunter", "trapper"), indians=1,
+               goods_=goods(food=1))
+    play(s, "play hunter", "with trapper", "stop", "stop")
+    assert s.camp_time(0) == 0
+    assert str(GAME.greedy_action(s, random.Random(1))) == "camp"
+
+
+def test_greedy_declines_goods_that_would_weigh_at_camp():
+    # rule text lines 124 and 163-165: keep what fits the free boat, decline the rest
+    s = change(table(), goods_=goods(wood=2, fur=1), give=("trapper",), indians=1)
+    s = change(s, 1, area=[("trapper", None, 0), ("hunter", None, 0)])
+    play(s, "play trapper", "indians 1", "take fur")
+    assert "take all" in legal(s)
+    assert str(GAME.greedy_action(s, random.Random(1))) == "skip"  # 3 goods fill boat A
+
+
+def test_styles_are_declared_and_play_differently():
+    # issue 16: at least three named variants that play differently
+    assert {"rusher", "hoarder", "recruiter"} <= set(GAME.styles)
+    assert all(GAME.styles[name] for name in GAME.styles)
+    finals = {name: _greedy_game(3, 11, name)[0] for name in GAME.styles}
+    logs = {name: tuple(s.log) for name, s in finals.items()}
+    assert len(set(logs.values())) == len(logs)
+    bot = bots.get("greedy:style=hoarder", GAME, seed=1)
+    s = GAME.new(2, 1)
+    assert bot.choose(s) in s.legal_actions()
+
+
+def test_evaluate_speaks_the_units_of_scores():
+    s = GAME.new(3, 4)
+    assert GAME.evaluate(s) == [pytest.approx(x, abs=6) for x in s.scores()]
+    s, _ = _greedy_game(2, 3)
+    assert GAME.evaluate(s) == [float(x) for x in s.scores()]
+
+
+def test_search_answers_within_its_budget():
+    s = GAME.new(2, 8)
+    bot = bots.get("ismcts:iterations=30", GAME, seed=2)
+    for _ in range(6):
+        a = bot.choose(s)
+        assert a in s.legal_actions()
+        s.apply(a)
