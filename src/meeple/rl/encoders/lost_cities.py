@@ -52,6 +52,12 @@ class LostCitiesEncoder(Encoder):
     ignores = {
         "round_scores": "earlier rounds' scores; their sum is in `scores`",
         "winners": "only present once the game is over",
+        "stall_limits": "the stall rules' limits (rules version 2); constant within a game",
+        "repetitions": "how often this position has come up (stall rule); rare in play, and "
+                       "the shipped network was trained before it existed",
+        "idle_turns": "turns in a row without progress (stall rule); as `repetitions`",
+        "round_ends": "how earlier rounds ended; their scores are in `scores`",
+        "ending_draws": "the draws that would end the round; the deck size is in `deck`",
     }
 
     def declare(self) -> None:
