@@ -81,3 +81,11 @@ def test_simulate_gives_the_same_figures_with_worker_processes():
     two = runner.invoke(app, [*args, "--workers", "2"])
     assert one.exit_code == two.exit_code == 0
     assert json.loads(one.output) == json.loads(two.output)
+
+
+def test_an_error_message_keeps_its_brackets():
+    """Rich reads '[plots]' as markup and would print "pip install 'meeple'": the
+    command a user copies must come out whole."""
+    result = runner.invoke(app, ["simulate", "lost-cities", "--bots", "greedy:style=[plots],random"])
+    assert result.exit_code == 2
+    assert "[plots]" in result.output, result.output

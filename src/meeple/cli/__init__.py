@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from meeple import bots as botlib
@@ -37,8 +39,10 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
     return out
 
 
-def fail(err: Exception) -> None:
-    console.print(f"[red]error:[/] {err}")
+def fail(err: Exception) -> NoReturn:
+    """Print the error as text (messages hold brackets such as 'meeple[plots]', which
+    Rich would read as markup and drop) and exit 2."""
+    console.print(f"[red]error:[/] {escape(str(err))}")
     raise typer.Exit(2)
 
 

@@ -4,27 +4,19 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 import typer
 
 from meeple import bots as botlib
 from meeple import games
-from meeple.cli import app, console, parse_options
+from meeple.cli import app, console, fail, parse_options
 from meeple.core.errors import MeepleError
 
 if TYPE_CHECKING:
     from meeple.arena.backends import Backend
     from meeple.arena.schedule import Plan
     from meeple.arena.storage import Store
-
-def fail(err: Exception) -> NoReturn:
-    """Print the error (as text: messages hold brackets such as 'meeple[plots]') and exit 2."""
-    from rich.markup import escape
-
-    console.print(f"[red]error:[/] {escape(str(err))}")
-    raise typer.Exit(2)
-
 
 RAY_HELP = (
     "run the games as Ray tasks: --ray alone starts a local Ray; --ray ADDRESS joins a "
