@@ -316,3 +316,27 @@ def test_breakdowns_whose_parts_differ_by_seat_get_a_table_per_seat():
     final = text.split("final scores")[1]
     assert re.search(r"seat 0 \(you\)\s+seat 1 \(first\)", final)  # two tables side by side
     assert re.search(r"│ hawk #\d\s*│ 3 │", final) and "│ total   │ 8 │" in final
+
+
+def test_a_face_down_card_played_by_another_seat_is_not_named():
+    """Lewis & Clark: a card played for its strength is turned face down (the rule text,
+    line 103; ruling LEW-6), so the terminal prints the move as that seat's log reads it, not its notation."""
+    from meeple import games
+    from meeple.terminal.journal import play
+
+    game = games.get("lewis-clark")
+    rng = random.Random(3)
+    for seed in range(40):
+        state = game.new(2, seed)
+        while state.to_move is not None and state.ply < 400:
+            actor = state.to_move
+            action = rng.choice(list(state.legal_actions()))
+            if str(action).startswith("with "):
+                watcher = play(state.clone(), action, 1 - actor)
+                mine = play(state, action, actor)
+                assert watcher.action.startswith("with a face-down card"), watcher.action
+                assert str(action) not in watcher.action
+                assert mine.action == str(action)
+                return
+            state.apply(action)
+    raise AssertionError("no face-down support was played in 40 games: the test saw nothing")

@@ -21,7 +21,7 @@ _BOOKKEEPING = frozenset({"to_move", "phase", "turn", "seat", "game"})
 class Move:
     ply: int  # 1-based: the n-th move of the game
     seat: int
-    action: str
+    action: str  # as the watching seat may read it (``Game.log_text``)
     revealed: bool
     lines: list[str] = field(default_factory=list)  # the narration for the watching seat
     changed: list[str] = field(default_factory=list)  # the view keys that changed
@@ -39,7 +39,7 @@ def play(state: State, action: Action, seat: int | None) -> Move:
     return Move(
         ply=state.ply,
         seat=mover,
-        action=str(action),
+        action=game.log_text(action, mover, seat),
         revealed=state.reveals != before_reveals,
         lines=list(game.narrate(before_view, str(action), after_view)),
         changed=_changed(before_view, after_view),
