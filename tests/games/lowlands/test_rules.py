@@ -341,7 +341,10 @@ def test_contribution_then_help_then_bonus_space():
     # the cube of wood is part-way: the helper must give wood or two of a kind for it
     assert legal(st) == {"pay 2 stone for wood", "stop"}
     play(st, "pay 2 stone for wood", "pay 2 stone for wood")
-    assert helper.pos == 2 and p.pos == 3
+    # LL-7: "autant d'espaces que de ressources qu'il a contribuées": four cards, four spaces
+    assert helper.pos == 4 == TOKEN_SPACES[0] and st.phase == TOKEN and st.to_move == other
+    play(st, str(st.legal_actions()[0]))
+    assert p.pos == 3
     # the active player's unused point becomes a card
     assert st.to_move == s and st.phase == DRAWING and st.ap == 1
 
@@ -445,14 +448,20 @@ def test_moving_a_fence_must_keep_the_sheep_housed():
     # ruling LL-3 (rules/001 line 176: a sheep goes back to the supply only by an effect)
     st = new()
     p = me(st)
-    play(st, "place 2 fence", "lift c2n")
-    assert legal(st) == {"fence c2n"}
+    p.hand = [1, 0, 0]
+    touch(st)
+    play(st, "place 2 fence")
+    # both sheep need every fence of the start pasture: no fence can move anywhere new,
+    # and putting one back where it was lifted changes nothing (LL-38)
+    assert legal(st) == {"pay wood"}
     p.sheep = 1  # one sheep fits in c3 alone once c3n closes it
     touch(st)
-    assert legal(st) == {"fence c2n", "fence c3n"}
+    assert "lift c2n" in legal(st)
+    play(st, "lift c2n")
+    assert legal(st) == {"fence c3n"}
     p.sheep = 0
     touch(st)
-    assert len(legal(st)) == 71 - 5
+    assert len(legal(st)) == 71 - 6  # not the five standing fences, not c2n itself
 
 
 def test_free_fences_from_the_estate():

@@ -22,11 +22,34 @@ class Lowlands(Game):
             "a just-completed resource may not start the next dike segment (spec §6 reading; "
             "default: only when asking the market, rules/001 line 233)",
         ),
+        "marker_spaces": Option(
+            "cards",
+            ("cards", "contributions"),
+            "cards: a contributor's dike marker moves one space per card handed over, a "
+            "two-for-one moves two (the rule text (FR), line 28; LL-7); contributions: one "
+            "space per contribution",
+        ),
+        "market_reveals": Option(
+            "cards",
+            ("cards", "contributions"),
+            "2 players, asking the market: reveal as many cards as were paid (the rule text "
+            "(ES), line 231; LL-9), or as many as contributions were made",
+        ),
+        "helper_bonus": Option(
+            "paid",
+            ("paid", "contributed"),
+            "the active player's bonus space when the helper paid at least one card (the "
+            "rule text (FR), line 29; LL-8), or made any contribution, a workshop's included",
+        ),
     }
     actions = ACTIONS
     state_class = LowlandsState
     summary = "Raise sheep behind fences, share the dike against the flood, score the most points."
     score_scale = 15.0
+    #: 2: audit corrections (issue 9): Dike Association takes no token rewards, no
+    #: placement that changes nothing, market placement pays its coin first, a value
+    #: track whose every step moves both values, the literal LL-7/8/9 readings
+    rules_version = "2"
     search_iterations = 250  # playouts are slow here: about a second per move
 
     render = staticmethod(render)

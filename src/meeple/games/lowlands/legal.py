@@ -52,6 +52,8 @@ from meeple.games.lowlands.phases import (
 )
 from meeple.games.lowlands.player import Player
 
+ALL_EDGES = (1 << NEDGES) - 1
+
 
 class LegalMixin:
     """What may be done now: the legal decisions of every phase and why others are refused."""
@@ -86,6 +88,14 @@ class LegalMixin:
             if not pm >> i & 1:
                 return True
         return bool(self._tile_cells(s, k))
+
+    def _feature_fits(self, s: int, ap: int) -> bool:
+        """Whether a face-up feature costs at most ``ap`` points and has a square on the
+        farm: public facts only (the hand is not consulted)."""
+        return any(
+            not TILES[k].building and TILES[k].ap <= ap and self._has_tile_cell(s, k)
+            for up in self.faceup for k in up
+        )
 
     def _buildable(self, s: int, ap: int, features_only: bool) -> list[int]:
         p = self.ps[s]
@@ -169,17 +179,19 @@ class LegalMixin:
             + sum(1 for k in p.tiles if TILES[k].effect == "ap" and TILES[k].n == space)
         )
 
-    def _performable(self, s: int, space: int, ap: int) -> bool:
-        """Whether the action can be done at least once (you may not skip it, rules/001 l.146)."""
+    def _performable(self, s: int, space: int, ap: int, coins: int) -> bool:
+        """Whether the action can change something at least once, with ``coins`` left
+        after the placement is paid (rule text (ES), line 146: no action may be skipped
+        to keep its points for cards; LL-4, LL-38, LL-39)."""
         p = self.ps[s]
         if space == BUILD:
             return bool(self._buildable(s, ap, False))
         if space == DIKE:
             return bool(self._contributions(p, fresh=True))
         if space == FENCE:
-            return bool(self._fencing(p))
+            return self._can_fence(p)
         if space == MARKET:
-            return bool(self._trades(p, fresh=True))
+            return bool(self._trades(p, fresh=True, coins=coins))
         return self._can_draw()
 
     def _reuse_cost(self, p: Player, space: int) -> int:
@@ -191,8 +203,11 @@ class LegalMixin:
         out = []
         free_any = []
         costs = [self._reuse_cost(p, space) for space in range(NS)]
-        # only "build" depends on the points (tile costs); the others on the space alone
-        other = {sp: self._performable(s, sp, 0) for sp in range(1, NS) if costs[sp] <= p.coins}
+        # only "build" depends on the points (tile costs); the others on the space and on
+        # the coins left once the placement is paid (the market's price, LL-39)
+        other = {
+            sp: self._performable(s, sp, 0, p.coins - costs[sp]) for sp in range(1, NS) if costs[sp] <= p.coins
+        }
         build: dict[int, bool] = {}
         for fi, f in enumerate(FARMERS):
             if p.farmers[fi] >= 0:
@@ -208,7 +223,7 @@ class LegalMixin:
                         ap = self._space_ap(p, space, f, boost)
                         ok = build.get(ap)
                         if ok is None:
-                            ok = build[ap] = self._performable(s, space, ap)
+                            ok = build[ap] = self._performable(s, space, ap, p.coins - cost)
                     else:
                         ok = other[space]
                     if ok:
@@ -273,13 +288,37 @@ class LegalMixin:
         if p.fences_left:
             out = [X.PAY[t] for t in range(NR) if p.hand[t]]
         fences = p.farm.fences
-        out += [X.LIFT[e] for e in range(NEDGES) if fences >> e & 1]
+        out += [X.LIFT[e] for e in range(NEDGES) if fences >> e & 1 and self._can_move(p, e)]
         return out
+
+    def _can_fence(self, p: Player) -> bool:
+        """Whether the fence action can change the farm at least once."""
+        if p.fences_left and any(p.hand):
+            return True
+        fences = p.farm.fences
+        return any(fences >> e & 1 and self._can_move(p, e) for e in range(NEDGES))
+
+    def _can_move(self, p: Player, e: int) -> bool:
+        """Whether the fence on ``e`` can be moved somewhere that changes the farm: not
+        back onto an edge a fence was lifted from in this action (LL-38: that would undo
+        a move), and leaving every sheep housed (LL-3)."""
+        farm = p.farm
+        without = farm.fences & ~(1 << e)
+        banned = without | self.lifted_edges | 1 << e
+        free = ALL_EDGES & ~banned
+        if not free:
+            return False
+        if not farm.troughs and farm.capacity_with(without) >= p.sheep:
+            return True  # a new fence never loses housing (without a Feeding Trough)
+        return any(
+            free >> e2 & 1 and farm.capacity_with(without | 1 << e2) >= p.sheep for e2 in range(NEDGES)
+        )
 
     def _fence_spots(self, p: Player) -> list[int]:
         farm = p.farm
         fences = farm.fences
-        empty = [e for e in range(NEDGES) if not fences >> e & 1]
+        banned = fences | (self.lifted_edges if self.fmode == 1 else 0)
+        empty = [e for e in range(NEDGES) if not banned >> e & 1]
         if farm.capacity() >= p.sheep and not farm.troughs:
             return empty  # a new fence never loses housing (without a Feeding Trough)
         # the fence must leave every sheep housed (ruling LL-3): a moved fence may have
@@ -291,12 +330,13 @@ class LegalMixin:
         w = p.workers[MARKET] * WORKER_EFFECTS[MARKET].price
         return max(0, value - w), value + w + p.has("shearer")
 
-    def _trades(self, p: Player, fresh: bool = False) -> list[int]:
-        """One row, one direction per action (rules/000 line 33)."""
+    def _trades(self, p: Player, fresh: bool = False, coins: int | None = None) -> list[int]:
+        """One row, one direction per action (the rule text (FR), line 33). ``coins``:
+        what the seat would hold after paying for the placement (LL-39)."""
         buy, _ = self._prices(p)
         row = -1 if fresh else self.row
         rdir = 0 if fresh else self.rdir
-        can_buy = p.coins >= buy and p.farm.capacity() > p.sheep
+        can_buy = (p.coins if coins is None else coins) >= buy and p.farm.capacity() > p.sheep
         out = []
         for r, spec in enumerate(self.rows):
             if row >= 0 and r != row:
@@ -358,8 +398,10 @@ class LegalMixin:
             "free": "you own no workshop for that resource, used it already, or the site wants another resource",
             "stop": "you must do the action at least once before stopping",
             "ask": "ask an opponent (the market only in a 2-player game, for a coin)",
-            "fence": "that edge already has a fence, or moving the fence there leaves sheep unhoused",
-            "lift": "there is no fence on that edge",
+            "fence": "that edge already has a fence, a fence was lifted from it in this action "
+            "(a move must change the farm), or the fence there leaves sheep unhoused",
+            "lift": "there is no fence on that edge, or it could only go back where a fence "
+            "was lifted from or leave sheep unhoused (a move must change the farm)",
             "buy": "one row per action, one direction; the row needs sheep, you the coins and room",
             "sell": "one row per action, one direction; the row needs an empty space",
             "draw": "that card is not on display (or the deck and discards are empty)",
@@ -401,4 +443,7 @@ class LegalMixin:
             return f"you hold no {RESOURCES[kind[1]]}"
         if name == "fence" and p.farm.has_fence(kind[1]):
             return f"there is already a fence on {EDGE_NAMES[kind[1]]}"
+        if name == "fence" and self.fmode == 1 and self.lifted_edges >> kind[1] & 1:
+            return (f"a fence was lifted from {EDGE_NAMES[kind[1]]} in this action: putting it "
+                    "back changes nothing (you may not use an action only to draw cards)")
         return ""

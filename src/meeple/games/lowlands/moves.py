@@ -89,7 +89,7 @@ class MovesMixin:
             self._paid(t)
         elif ph in (CONTRIB, HELP):
             self._spend(self.ps[self.to_move], t)
-            self._contributed(t)
+            self._contributed(t, 1)
         elif ph == FENCING:  # buy a fence for one card (rules/000 line 31)
             s = self.to_move
             self._spend(self.ps[s], t)
@@ -104,7 +104,7 @@ class MovesMixin:
         if self.phase == PAY:
             self._paid(t)
         else:
-            self._contributed(t)
+            self._contributed(t, 2)
 
     def _do_waive(self, t: int) -> None:
         self.waivers -= 1
@@ -112,7 +112,7 @@ class MovesMixin:
 
     def _do_free(self, t: int) -> None:
         self.ws |= 1 << t
-        self._contributed(t)
+        self._contributed(t, 0)
 
     def _paid(self, t: int) -> None:
         self.need[t] -= 1
@@ -140,25 +140,29 @@ class MovesMixin:
         elif e in ("sheep", "breeding", "trough"):
             self._gain_sheep(p, t.n if e == "sheep" else 1)
         elif e in ("association", "dike"):
-            agenda.append(("advance", s, t.n, True))
+            # the Dike Association's move takes no progress-token reward (spec §2a)
+            agenda.append(("advance", s, t.n, e == "dike"))
         elif e in ("estate", "fences"):
             agenda.append(("free_fence", s, t.n))
         elif e == "farmhouse":
             agenda.append(("restore", self.ap))
             agenda.append(("bonus_build", s))
 
-    def _contributed(self, t: int) -> None:
-        """One resource on the construction site (rules/000 lines 26-28)."""
+    def _contributed(self, t: int, cards: int) -> None:
+        """One resource on the construction site (the rule text (FR), lines 26-28),
+        paid with ``cards`` cards (2 for two-for-one, 0 for a workshop)."""
         self.cubes[t] += 1
         if self.cubes[t] >= self.track:
             self._complete(t)
         if self.phase == CONTRIB:
             self.ap -= 1
             self.units += 1
+            self.cards_paid += cards
             if self.ap <= 0:
                 self._end_contrib()
         else:
             self.hunits += 1
+            self.helper_cards += cards
             if self.hunits >= self.limit:
                 self._end_help()
 
@@ -170,16 +174,27 @@ class MovesMixin:
             self.dike += SEGMENTS[self.segs].length
             self.segs += 1
 
+    def _spaces(self, cards: int, contributions: int) -> int:
+        """How far a contributor's marker moves: one space per card handed over (the
+        rule text (FR), line 28, LL-7), or per contribution (option ``marker_spaces``)."""
+        return cards if self.options.get("marker_spaces", "cards") == "cards" else contributions
+
     def _end_contrib(self) -> None:
         self.phase = NONE
         self.agenda.append(("ask",))
-        self.agenda.append(("advance", self.seat, self.units, True))
+        self.agenda.append(("advance", self.seat, self._spaces(self.cards_paid, self.units), True))
 
     def _end_help(self) -> None:
+        """The helper moves; the active player gets the bonus space if the helper paid
+        at least one card (the rule text (FR), line 29, LL-8), or contributed at all
+        (a workshop included) with option ``helper_bonus=contributed``."""
         self.phase = NONE
-        if self.hunits:
+        if not self.hunits:
+            return
+        paid = self.options.get("helper_bonus", "paid") == "paid"
+        if self.helper_cards > 0 or not paid:
             self.agenda.append(("advance", self.seat, 1, True))  # the bonus space
-            self.agenda.append(("advance", self.helper, self.hunits, True))
+        self.agenda.append(("advance", self.helper, self._spaces(self.helper_cards, self.hunits), True))
 
     def _do_stop(self) -> None:
         ph = self.phase
@@ -209,7 +224,10 @@ class MovesMixin:
         p = self.ps[self.seat]
         p.coins -= 1
         blocked = -1
-        for _ in range(self.units):
+        # as many cards as were paid (the rule text (ES), line 231, LL-9), or as many as
+        # contributions with option market_reveals=contributions
+        per_card = self.options.get("market_reveals", "cards") == "cards"
+        for _ in range(self.cards_paid if per_card else self.units):
             if not self.deck:
                 if not sum(self.discard):
                     break
@@ -248,6 +266,7 @@ class MovesMixin:
         p = self.ps[self.to_move]
         p.farm.remove_fence(e)
         self.lifted = e
+        self.lifted_edges |= 1 << e
         self.ap -= 1
         self.units += 1
         self.fmode = 1

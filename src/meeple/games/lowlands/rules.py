@@ -14,10 +14,12 @@ this module keeps setup, copying, scoring and information.
 from __future__ import annotations
 
 import random
+from math import comb
 from typing import Any
 
 from meeple.core.state import State
 from meeple.games.lowlands.components import (
+    BUILD,
     DECK_PER_TYPE,
     FACE_UP,
     FENCES_ON_INCOME,
@@ -36,6 +38,7 @@ from meeple.games.lowlands.components import (
     VALUE_DP,
     VALUE_SHEEP,
     VALUE_START,
+    WORKER_EFFECTS,
     flood_back,
 )
 from meeple.games.lowlands.farm import cell, edges_around
@@ -163,11 +166,14 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
         self.waivers = 0
         self.row = -1
         self.rdir = 0  # 1 buying, 2 selling
-        self.lifted = -1
+        self.lifted = -1  # the edge of the fence in hand while it is being moved
+        self.lifted_edges = 0  # mask: edges a fence was lifted from in this action (LL-38)
         self.fmode = 0
         self.helper = -1
         self.limit = 0
         self.hunits = 0
+        self.cards_paid = 0  # cards the active player handed over for the dike (LL-7, LL-9)
+        self.helper_cards = 0  # cards the helper handed over (LL-7, LL-8)
         self.ws = 0  # workshops used in the current contribution run
         self.bonus = False
         self.leftover = False
@@ -225,39 +231,80 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
 
     def _resample(self, seat: int, rng: random.Random) -> None:
         """Resample what ``seat`` cannot see: other hands' unseen cards, the deck order,
-        the tile stacks, and the face-down flood cards (kept to their visible backs)."""
-        new = self
-        pool = list(new.deck)
-        unknown = {}
-        # a player who chose a tile (placing or paying it) is known to be able to finish: keep
-        # that hand (ruling LL-12), or the redealt game could have no legal move
-        paying = self.to_move if self.phase in (AT, PAY) else -1
-        for s, p in enumerate(new.ps):
-            if s in (seat, paying):
+        the tile stacks, and the face-down flood cards (kept to their visible backs).
+
+        Every pool is built in a canonical (sorted) order before it is shuffled, so
+        nothing outside ``view(seat)`` steers a world. A seat that is placing or paying
+        a tile is publicly known to be able to pay it: its hand is redrawn subject to
+        that alone (LL-12).
+        """
+        unknown: dict[int, int] = {}
+        counts = [self.deck.count(t) for t in range(NR)]
+        for s, p in enumerate(self.ps):
+            if s == seat:
                 continue
-            u = [p.hand[t] - p.known[t] for t in range(NR)]
-            unknown[s] = sum(u)
             for t in range(NR):
-                pool += [t] * u[t]
+                u = p.hand[t] - p.known[t]
+                counts[t] += u
+                unknown[s] = unknown.get(s, 0) + u
                 p.hand[t] = p.known[t]
+        payer = self.to_move if self.phase in (AT, PAY) and self.to_move != seat else -1
+        if payer >= 0:
+            need, waivers = self._owed(payer)
+            got = _draw_payable(counts, self.ps[payer].hand, unknown.pop(payer), need, waivers, rng)
+            for t in range(NR):
+                self.ps[payer].hand[t] += got[t]
+                counts[t] -= got[t]
+        pool = [t for t in range(NR) for _ in range(counts[t])]
         rng.shuffle(pool)
         for s, n in unknown.items():
-            hand = new.ps[s].hand
+            hand = self.ps[s].hand
             for t in pool[:n]:
                 hand[t] += 1
             del pool[:n]
-        new.deck = pool
-        for stack in new.stacks:
+        self.deck = pool
+        for stack in self.stacks:
+            stack.sort()
             rng.shuffle(stack)
         # flood: unrevealed sea cards are redrawn from the unseen ones with the same back
-        unseen = list(new.flood_deck) + [c[0] for c in new.sea if not c[1]]
+        unseen = sorted(list(self.flood_deck) + [c[0] for c in self.sea if not c[1]])
         rng.shuffle(unseen)
-        for c in new.sea:
+        for c in self.sea:
             if not c[1]:
                 back = flood_back(c[0])
                 i = next(i for i, f in enumerate(unseen) if flood_back(f) == back)
                 c[0] = unseen.pop(i)
-        new.flood_deck = unseen
+        self.flood_deck = unseen
+
+    def _owed(self, s: int) -> tuple[list[int], int]:
+        """What seat ``s`` must still pay for the tile it chose, and its discounts."""
+        if self.phase == PAY:
+            return list(self.need), self.waivers
+        p = self.ps[s]
+        waivers = 0 if self.bonus else p.workers[BUILD] * WORKER_EFFECTS[BUILD].discount
+        return list(TILES[self.tile].cost), waivers
+
+
+def _draw_payable(
+    pool: list[int], known: list[int], n: int, need: list[int], waivers: int, rng: random.Random
+) -> list[int]:
+    """``n`` cards drawn from ``pool`` (counts per type) without replacement, conditioned
+    on ``known`` plus them paying ``need``: exact, by weighing every composition by its
+    hypergeometric count (at most a few hundred of them)."""
+    options: list[tuple[int, int, int]] = []
+    weights: list[int] = []
+    for a in range(min(n, pool[0]) + 1):
+        for b in range(min(n - a, pool[1]) + 1):
+            c = n - a - b
+            if c > pool[2]:
+                continue
+            hand = (known[0] + a, known[1] + b, known[2] + c)
+            if payable(hand, need, waivers):
+                options.append((a, b, c))
+                weights.append(comb(pool[0], a) * comb(pool[1], b) * comb(pool[2], c))
+    if not options:  # cannot happen: the true hand is one of them
+        raise AssertionError("no hand can pay what the seat is paying")
+    return list(rng.choices(options, weights)[0])
 
 
 __all__ = [

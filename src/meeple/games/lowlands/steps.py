@@ -70,10 +70,12 @@ class StepsMixin:
             self.reveals += 1
 
     def _spend(self, p: Player, t: int, n: int = 1) -> None:
+        """Cards to the discards. Each card of a type the others saw taken makes one
+        known card fewer, whatever else the hand holds (LL-32): identical cards cannot
+        be told apart, so what stays known must not depend on the hidden rest."""
         p.hand[t] -= n
         self.discard[t] += n
-        if p.known[t] > p.hand[t]:
-            p.known[t] = p.hand[t]
+        p.known[t] = max(0, p.known[t] - n)
 
     # ---- sheep and farm ------------------------------------------------------
     def _gain_sheep(self, p: Player, n: int) -> int:
@@ -167,10 +169,15 @@ class StepsMixin:
         self.bonus = False
 
     def _step_bonus_build(self, s: int) -> None:
-        """Farmhouse: build a feature as if with a value-4 farmer (spec §2a)."""
+        """Farmhouse: build a feature as if with a value-4 farmer (spec §2a).
+
+        Asked whenever a face-up feature fits the points and the farm (public facts),
+        even if the hand cannot pay one: skipping the question only for a hand that
+        cannot pay would tell everyone so (the forced-step policy, docs/architecture.md).
+        """
         self.bonus = True
         self.ap = TILES[self.tile].n
-        if self._buildable(s, self.ap, True):
+        if self._feature_fits(s, self.ap):
             self._ask(s, PICK)
         else:
             self.bonus = False
@@ -189,13 +196,21 @@ class StepsMixin:
             self.fmode = 2
             self._ask(s, FPLACE)
 
-    def _step_advance(self, s: int, n: int, rewards: bool) -> None:
-        """Move a dike marker; reaching or passing a token gives a reward (rules/000 l.28)."""
-        p = self.ps[s]
-        old = p.pos
+    def _move_marker(self, p: Player, n: int) -> None:
+        """Move a dike marker ``n`` spaces; a marker that moves lands on top of any
+        marker already there (the tie-break of the rule text (ES), line 226)."""
+        if n <= 0:
+            return
         p.pos += n
         self.key_counter += 1
         p.key = self.key_counter
+
+    def _step_advance(self, s: int, n: int, rewards: bool) -> None:
+        """Move a dike marker; reaching or passing a token gives a reward (the rule
+        text (FR), line 28). The Dike Association's moves take no reward (spec §2a)."""
+        p = self.ps[s]
+        old = p.pos
+        self._move_marker(p, n)
         if not rewards:
             return
         pend = []
@@ -287,7 +302,7 @@ class StepsMixin:
             low = min(dps)
             for p, dp in zip(self.ps, dps, strict=True):
                 p.coins += dp - low
-            self.value = min(len(VALUE_DP) - 1, self.value + 1)
+            self.value = min(len(VALUE_DP) - 1, self.value + 1)  # the track ends: LL-37
         else:
             high = max(dps)
             for p, dp in zip(self.ps, dps, strict=True):
@@ -327,7 +342,7 @@ class StepsMixin:
             if e == "bank":
                 p.bang_vp += p.coins // 4
             elif e == "association":
-                p.pos += 2 * (p.dike_points // 3)  # no token rewards (spec §2a)
+                self._move_marker(p, 2 * (p.dike_points // 3))  # no token rewards (spec §2a)
             elif e == "estate":
                 p.bang_vp += 3 * len(p.farm.pastures())
             elif e == "farmhouse":
