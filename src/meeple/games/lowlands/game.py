@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from meeple.core.game import Game, Option
-from meeple.games.lowlands import strategy
+from meeple.games.lowlands import explain, strategy
 from meeple.games.lowlands.actions import ACTIONS
-from meeple.games.lowlands.render import render
+from meeple.games.lowlands.bounds import decision_bound
+from meeple.games.lowlands.render import render, render_detail
 from meeple.games.lowlands.report import simulation_report
 from meeple.games.lowlands.rules import LowlandsState
 
@@ -53,14 +54,22 @@ class Lowlands(Game):
     search_iterations = 250  # playouts are slow here: about a second per move
 
     render = staticmethod(render)
+    render_detail = staticmethod(render_detail)
 
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)
     prior_action = staticmethod(strategy.rollout_action)
     simulation_report = staticmethod(simulation_report)
+    styles = strategy.STYLE_DOCS
+    style_action = staticmethod(strategy.style_action)
 
     #: playout length (decisions) after which search reads the running score
     rollout_plies = 60
+
+    def decision_bound(self, players: int) -> int:
+        """A fixed program of phases, each asking a bounded number of decisions: the
+        argument is in docs/games/lowlands.md, "Every game ends" (``bounds.py``)."""
+        return decision_bound(players)
 
     def rollout_done(self, root, state):
         """Search reads the running score once the stage it started in is over
@@ -70,6 +79,19 @@ class Lowlands(Game):
             or state.stage != root.stage
             or state.ply - root.ply >= self.rollout_plies
         )
+
+    # ---- for people (the notation names nothing hidden: the default log_text fits) ----
+    def glossary(self):
+        return explain.glossary()
+
+    def status(self, view):
+        return explain.status(view)
+
+    def narrate(self, before, action, after):
+        return explain.narrate(before, action, after)
+
+    def score_breakdown(self, state):
+        return explain.score_breakdown(state)
 
 
 GAME = Lowlands()

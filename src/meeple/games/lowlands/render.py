@@ -71,15 +71,21 @@ def _cards(d: dict[str, int]) -> str:
     return " ".join(f"[{RES_STYLE[r]}]{r} {d[r]}[/]" for r in RESOURCES if d[r]) or "-"
 
 
+LEGEND = ("legend: [yellow]---[/] [yellow]|[/] fences; [green]s[/] a sheep in a pasture, [green].[/] an empty "
+          "pasture square; [bold magenta]key[/] a building (its border is a fence), [green]key[/] a "
+          "feature; t b p tree, bush, pond")
+
+
 def render(state, seat: int | None = None) -> str:
+    """The table in at most 40 lines: the shared board, one or two lines per seat, and
+    one farm drawn in full (yours; for spectators the seat to move). ``show farm N``
+    (``render_detail``) draws any other farm."""
     v = state.view(seat)
     lines = []
     who = "game over" if v["to_move"] is None else f"seat {v['to_move']} to answer [bold]{v['phase']}[/]"
     lines.append(f"[bold]Lowlands[/]  stage {v['stage']}/3  first player {v['first']}  {who}")
-    holds = "[green]holds[/]" if state.dike_holds() else "[red]breaks[/]"
+    holds = "[green]holds[/]" if v["dike"] >= v["flood"] else "[red]breaks[/]"
     lines.append(f"flood {_levels(v['flood'])}   dike {_levels(v['dike'])}   now the dike {holds}")
-    for lvl, (f, d) in enumerate(zip(_rows(v["flood"], "blue"), _rows(v["dike"], "dark_orange3"), strict=True)):
-        lines.append(f"  level {3 - lvl}  flood {f}   dike {d}")
     sea = " ".join(f"[{c['face']}]" if c["face"] is not None else f"[dim]({c['back']})[/]" for c in v["sea"])
     lines.append(f"sea: {sea or '-'}   flood deck {v['flood_deck']}   tides so far: "
                  + (", ".join("held" if t else "broke" for t in v["tides"]) or "-"))
@@ -100,19 +106,12 @@ def render(state, seat: int | None = None) -> str:
             for k in keys
         )
         lines.append(f"tiles {kind}: {desc or '-'}")
-    for s, farm in enumerate(v["farms"]):
-        me = " (you)" if s == seat else ""
-        lines.append("")
-        lines.append(
-            f"[bold]seat {s}{me}[/]  score {v['scores'][s]}  coins {farm['coins']}  sheep {farm['sheep']}/{farm['capacity']}"
-            f"  cards {farm['hand_size']}  breach {farm['breach']}  fences left {farm['fences_on_income']}"
-            f"  buildings {farm['buildings']}/4" + ("  +2 token" if farm["boost"] else "")
-        )
-        placed = ", ".join(f"{f}->{a}" for f, a in farm["farmers"].items() if a)
-        workers = ", ".join(f"{a} {n}" for a, n in farm["workers"].items())
-        lines.append(f"  farmers: {placed or '-'}   workers: {workers or '-'} (+{farm['workers_free']} free)"
-                     f"   built: {', '.join(farm['built']) or '-'}")
-        lines += ["  " + ln for ln in farm_grid(farm)]
+    for s in range(v["players"]):
+        lines += _seat_lines(v, s, seat)
+    shown = seat if seat is not None else (v["to_move"] if v["to_move"] is not None else 0)
+    lines.append(f"[bold]farm of seat {shown}[/] (show farm N for another)")
+    lines += ["  " + ln for ln in farm_grid(v["farms"][shown])]
+    lines.append(LEGEND)
     if "hand" in v:
         lines.append(f"[bold]your hand[/]: {_cards(v['hand'])}")
     t = v["turn"]
@@ -122,6 +121,30 @@ def render(state, seat: int | None = None) -> str:
     if v["to_move"] is None:
         lines.append(f"[bold]game over[/]: scores {v['scores']}, winner seat {v['winners'][0]}")
     return "\n".join(lines)
+
+
+def _seat_lines(v: dict[str, Any], s: int, seat: int | None) -> list[str]:
+    farm = v["farms"][s]
+    me = " (you)" if s == seat else ""
+    placed = ", ".join(f"{f}->{a}" for f, a in farm["farmers"].items() if a)
+    workers = ", ".join(f"{a} {n}" for a, n in farm["workers"].items())
+    return [
+        f"[bold]seat {s}{me}[/]  score {v['scores'][s]}  coins {farm['coins']}  sheep {farm['sheep']}/{farm['capacity']}"
+        f"  cards {farm['hand_size']}  breach {farm['breach']}  fences left {farm['fences_on_income']}"
+        f"  buildings {farm['buildings']}/4" + ("  +2 token" if farm["boost"] else ""),
+        f"  farmers: {placed or '-'}   workers: {workers or '-'} (+{farm['workers_free']} free)"
+        f"   built: {', '.join(farm['built']) or '-'}",
+    ]
+
+
+def render_detail(state, seat: int | None, what: str) -> str | None:
+    """``show farm N``: seat N's farm drawn in full (its fences, tiles, pastures, sheep)."""
+    words = what.lower().split()
+    if len(words) == 2 and words[0] == "farm" and words[1].isdigit() and int(words[1]) < state.players:
+        s = int(words[1])
+        v = state.view(seat)
+        return "\n".join(_seat_lines(v, s, seat) + ["  " + ln for ln in farm_grid(v["farms"][s])] + [LEGEND])
+    return None
 
 
 def _cost(t) -> str:

@@ -11,8 +11,11 @@ simple rules that keep the cards it needs and close the cheapest next pasture.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import NamedTuple
 
 from meeple.core.actions import Action
+from meeple.core.errors import ConfigError
 from meeple.games.lowlands import actions as X
 from meeple.games.lowlands.components import (
     BUILD,
@@ -248,15 +251,56 @@ def _space_value(state: LowlandsState, s: int, space: int, ap: int, th: float) -
     return ap * CARD * (1.3 if hand < 4 else 1.0 if hand < 7 else 0.5)
 
 
-def _choose_place(state: LowlandsState, s: int, legal) -> Action:
+class Style(NamedTuple):
+    """A variant of the greedy heuristic: how much more it likes each action."""
+
+    doc: str
+    #: points added per action point to the value of each action (build, dike, fence,
+    #: market, draw)
+    leaning: tuple[float, float, float, float, float] = (0.0, 0.0, 0.0, 0.0, 0.0)
+    #: multiplies the threat the flood poses (how urgently it serves the dike)
+    dike_care: float = 1.0
+
+
+PLAIN = Style("the default greedy heuristic")
+
+STYLES: dict[str, Style] = {
+    "dike-builder": Style(
+        "puts its farmers on the dike whenever it has cards for it, whatever the flood",
+        leaning=(0.0, 1.2, 0.0, 0.0, 0.2), dike_care=3.0,
+    ),
+    "shepherd": Style(
+        "lives off sheep: fences pastures early and buys sheep whenever it has room",
+        leaning=(-0.3, -0.3, 0.8, 1.0, 0.0), dike_care=0.5,
+    ),
+    "farmer": Style(
+        "builds tiles first: draws cards to pay for them and leaves the dike to others",
+        leaning=(1.0, -0.5, 0.0, -0.2, 0.4), dike_care=0.3,
+    ),
+}
+STYLE_DOCS: Mapping[str, str] = {name: style.doc for name, style in STYLES.items()}
+
+
+def style_action(style: str, state: LowlandsState, rng: random.Random) -> Action:
+    """The move of the named style (``greedy:style=NAME``): its own placements, the
+    plain heuristic's sub-decisions."""
+    chosen = STYLES.get(style)
+    if chosen is None:
+        raise ConfigError(f"lowlands has no greedy style {style!r}; styles: {', '.join(STYLES)}")
+    if state.phase == PLACE and len(state.legal_actions()) > 1:
+        return _choose_place(state, state.to_move, state.legal_actions(), chosen)
+    return greedy_action(state, rng)
+
+
+def _choose_place(state: LowlandsState, s: int, legal, style: Style = PLAIN) -> Action:
     p = state.ps[s]
-    th = threat(state)
+    th = threat(state) * style.dike_care
     best, best_v = legal[0], float("-inf")
     for a in legal:
         _, fi, space, boost = KIND[int(a)]
         f = (2, 3, 4)[fi]
         ap = state._space_ap(p, space, f, boost)
-        v = _space_value(state, s, space, ap, th)
+        v = _space_value(state, s, space, ap, th) + style.leaning[space] * ap
         v -= state._reuse_cost(p, space) * 1.0
         v -= 0.35 * f + (1.5 if boost else 0)
         if v > best_v:
@@ -440,4 +484,4 @@ def rollout_action(state: LowlandsState, rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
-__all__ = ["fence_target", "greedy_action", "rollout_action", "threat", "tile_value"]
+__all__ = ["STYLES", "fence_target", "greedy_action", "rollout_action", "style_action", "threat", "tile_value"]

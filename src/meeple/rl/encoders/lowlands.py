@@ -49,7 +49,7 @@ _FARM = (  # (key, divisor): a farm's numbers in the view
 )
 _TURN = (  # (key, divisor): numbers of the turn in progress
     ("ap", 8), ("units", 8), ("waivers", 2), ("help_limit", 5), ("helped", 5),
-    ("workshops_used", 4), ("arg", 5),
+    ("workshops_used", 4), ("arg", 5), ("cards_paid", 8), ("helper_cards", 8),
 )
 _AGENDA = 3  # how many upcoming agenda steps are encoded
 
@@ -151,6 +151,8 @@ class LowlandsEncoder(Encoder):
           lambda v: onehot(("", "buy", "sell").index(v["turn"]["trade"]), 3))
         f("turn_lifted", _NE, "one-hot fence lifted to be moved",
           lambda v: _opt(_EDGES, v["turn"]["lifted"], "fence edge"))
+        f("turn_lifted_from", _NE, "fence edges lifted from in this action (a fence may not go back)",
+          lambda v: counts(v["turn"]["lifted_from"], _EDGES, "fence edge"))
         f("turn_fence_mode", len(_FMODES), "one-hot fence mode: " + ", ".join(_FMODES),
           lambda v: _opt(_FMODES, v["turn"]["fence_mode"], "fence mode"))
         f("turn_helper", P + 1, "one-hot seat asked to help (me first; last: none)",
