@@ -1,8 +1,7 @@
 """Lowlands rules, each test citing the rule text line or the spec row it checks.
 
-rules/000 = ../shared/rules/000_828c8af2cec20396.txt (French overview),
-rules/001 = ../shared/rules/001_88ba9848af96aec5.txt (Spanish rules),
-spec = ../shared/specs/lowlands.md. States are built by play where that is short
+rules/000 = the rule text (FR), a French overview; rules/001 = the rule text (ES), the
+Spanish rules; spec = the project's Lowlands research notes (by section). States are built by play where that is short
 and by setting fields where the rule under test sits deep in a game.
 """
 

@@ -1,7 +1,7 @@
 """Lowlands components as data tables, each row with its provenance.
 
-Sources: rule texts ../shared/rules/000 (French) and 001 (Spanish) and the research
-notes ../shared/specs/lowlands.md (section numbers in comments). Rows marked
+Sources: the rule texts, French ("rules/000") and Spanish ("rules/001"), cited by line,
+and the project's Lowlands research notes ("spec", section numbers in comments). Rows marked
 ``design`` are our own proposals for facts that are not public (the Appendix, the
 market boards, the income board, the tracks): replace them here when the real values
 are known; the rules code reads only these tables.
