@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from meeple.core.actions import Action
 from meeple.games.lowlands import actions as X
@@ -24,7 +25,17 @@ from meeple.games.lowlands.components import (
     WORKER_EFFECTS,
     WORKER_MAX,
 )
-from meeple.games.lowlands.farm import EDGE_NAMES, NCELLS, NEDGES, TERRAIN
+from meeple.games.lowlands.farm import (
+    EDGE_CELLS,
+    EDGE_NAMES,
+    NCELLS,
+    NEDGES,
+    TERRAIN,
+    bridges,
+    capacity,
+    enclosed_mask,
+    enclosing_edges,
+)
 from meeple.games.lowlands.phases import (
     ASK,
     AT,
@@ -53,6 +64,87 @@ from meeple.games.lowlands.phases import (
 from meeple.games.lowlands.player import Player
 
 ALL_EDGES = (1 << NEDGES) - 1
+
+
+@lru_cache(maxsize=1 << 14)
+def movable_fences(
+    fences: int, buildings: int, covered: int, feeders: int, troughs: int, on_tiles: int,
+    sheep: int, lifted: int,
+) -> int:
+    """Mask of the fences that can go to another edge, not one in ``lifted``, and keep
+    ``sheep`` housed. Cached: farms repeat a lot (every game starts with the same one).
+
+    Without a Feeding Trough a new fence never loses housing, so a fence whose lifting
+    keeps every sheep housed can go anywhere free. Lifting any other fence opens its
+    pasture P, which then hangs off the open land by the lifted edge alone; a single
+    fence can then only house more by being a bridge of the farm's open land (``farm.
+    enclosing_edges``: it encloses that bridge's far side, with P if P hangs there) or a
+    bridge inside P. The bridges' gains are worked out once per farm (``_bridge_gains``).
+    """
+    cap = capacity(fences, buildings, covered, feeders, troughs, on_tiles)
+    inside = enclosed_mask(fences, buildings)
+    out = 0
+    for e in range(NEDGES):
+        if not fences >> e & 1:
+            continue
+        without = fences & ~(1 << e)
+        free = ALL_EDGES & ~(without | lifted | 1 << e)
+        if not free:
+            continue
+        a, b = EDGE_CELLS[e]
+        if troughs or _opens(a, b, inside, buildings) or _opens(b, a, inside, buildings):
+            left = capacity(without, buildings, covered, feeders, troughs, on_tiles)
+        else:
+            left = cap  # not between a pasture and open land: lifting it opens nothing
+        if troughs:  # a fence can also split a doubled pasture: try every edge
+            if any(free >> e2 & 1 and capacity(without | 1 << e2, buildings, covered, feeders, troughs,
+                                               on_tiles) >= sheep for e2 in range(NEDGES)):
+                out |= 1 << e
+            continue
+        if left >= sheep:
+            out |= 1 << e
+            continue
+        opened = inside & ~enclosed_mask(without, buildings)
+        outer = next((c for c in EDGE_CELLS[e] if c >= 0 and not opened >> c & 1), -1)
+        for bridge, far, with_bridge in _bridge_gains(fences, buildings, covered, feeders, on_tiles):
+            if not free >> bridge & 1:
+                continue
+            housed = with_bridge if outer >= 0 and far >> outer & 1 else with_bridge - (cap - left)
+            if housed >= sheep:
+                out |= 1 << e
+                break
+        else:
+            # a fence inside P encloses only part of it: with every square of P usable
+            # and no Feed Storage, that houses at least one sheep fewer than P did
+            if not opened & covered and not feeders and sheep - left > cap - left - 1:
+                continue
+            if any(
+                free >> e2 & 1
+                and capacity(without | 1 << e2, buildings, covered, feeders, troughs, on_tiles) >= sheep
+                for e2 in bridges(opened, without)
+            ):
+                out |= 1 << e
+    return out
+
+
+def _opens(a: int, b: int, inside: int, buildings: int) -> bool:
+    """Whether a fence between squares ``a`` and ``b`` (-1: off the board) closes a
+    pasture square ``a`` from open land or the board's edge."""
+    return a >= 0 and bool(inside >> a & 1) and (b < 0 or not (inside | buildings) >> b & 1)
+
+
+@lru_cache(maxsize=1 << 12)
+def _bridge_gains(
+    fences: int, buildings: int, covered: int, feeders: int, on_tiles: int
+) -> tuple[tuple[int, int, int], ...]:
+    """Per bridge of the open land: the edge, the squares a fence there encloses, and
+    the farm's capacity with that fence (no Feeding Trough)."""
+    inside = enclosed_mask(fences, buildings)
+    return tuple(
+        (b, enclosed_mask(fences | 1 << b, buildings) & ~inside,
+         capacity(fences | 1 << b, buildings, covered, feeders, 0, on_tiles))
+        for b in enclosing_edges(fences, buildings)
+    )
 
 
 class LegalMixin:
@@ -287,31 +379,27 @@ class LegalMixin:
         out = []
         if p.fences_left:
             out = [X.PAY[t] for t in range(NR) if p.hand[t]]
-        fences = p.farm.fences
-        out += [X.LIFT[e] for e in range(NEDGES) if fences >> e & 1 and self._can_move(p, e)]
+        movable = self._movable(p)
+        out += [X.LIFT[e] for e in range(NEDGES) if movable >> e & 1]
         return out
 
     def _can_fence(self, p: Player) -> bool:
         """Whether the fence action can change the farm at least once."""
         if p.fences_left and any(p.hand):
             return True
-        fences = p.farm.fences
-        return any(fences >> e & 1 and self._can_move(p, e) for e in range(NEDGES))
+        return bool(self._movable(p))
 
     def _can_move(self, p: Player, e: int) -> bool:
-        """Whether the fence on ``e`` can be moved somewhere that changes the farm: not
-        back onto an edge a fence was lifted from in this action (LL-38: that would undo
-        a move), and leaving every sheep housed (LL-3)."""
+        return bool(self._movable(p) >> e & 1)
+
+    def _movable(self, p: Player) -> int:
+        """Mask of the fences that can be moved somewhere that changes the farm: not back
+        onto an edge a fence was lifted from in this action (LL-38: that would undo a
+        move), and leaving every sheep housed (LL-3)."""
         farm = p.farm
-        without = farm.fences & ~(1 << e)
-        banned = without | self.lifted_edges | 1 << e
-        free = ALL_EDGES & ~banned
-        if not free:
-            return False
-        if not farm.troughs and farm.capacity_with(without) >= p.sheep:
-            return True  # a new fence never loses housing (without a Feeding Trough)
-        return any(
-            free >> e2 & 1 and farm.capacity_with(without | 1 << e2) >= p.sheep for e2 in range(NEDGES)
+        return movable_fences(
+            farm.fences, farm.buildings, farm.covered, farm.feeders, farm.troughs, farm.on_tiles,
+            p.sheep, self.lifted_edges,
         )
 
     def _fence_spots(self, p: Player) -> list[int]:
