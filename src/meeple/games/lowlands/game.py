@@ -16,31 +16,31 @@ class Lowlands(Game):
     title = "Lowlands"
     players = range(2, 5)
     options = {
-        "first_game": Option(False, (False, True), "leave the flood card 6 in the box (rules/001 line 57)"),
+        "first_game": Option(False, (False, True), "leave the flood card 6 in the box, as the rules suggest for a first game"),
         "lock_last_type": Option(
             False,
             (False, True),
-            "a just-completed resource may not start the next dike segment (spec §6 reading; "
-            "default: only when asking the market, rules/001 line 233)",
+            "a resource whose dike segment was just completed may not start the next one "
+            "(by default only the 2-player market help has this restriction)",
         ),
         "marker_spaces": Option(
             "cards",
             ("cards", "contributions"),
-            "cards: a contributor's dike marker moves one space per card handed over, a "
-            "two-for-one moves two (the rule text (FR), line 28; LL-7); contributions: one "
-            "space per contribution",
+            "cards: a contributor's dike marker moves one space per card handed over, so a "
+            "two-for-one moves two and a workshop none (the rules' wording); contributions: "
+            "one space per contribution",
         ),
         "market_reveals": Option(
             "cards",
             ("cards", "contributions"),
-            "2 players, asking the market: reveal as many cards as were paid (the rule text "
-            "(ES), line 231; LL-9), or as many as contributions were made",
+            "2 players, asking the market for help: reveal as many cards as were paid for the "
+            "dike (the rules' wording), or as many as contributions were made",
         ),
         "helper_bonus": Option(
             "paid",
             ("paid", "contributed"),
-            "the active player's bonus space when the helper paid at least one card (the "
-            "rule text (FR), line 29; LL-8), or made any contribution, a workshop's included",
+            "the active player's bonus space on the dike track when the helper paid at least "
+            "one card (the rules' wording), or made any contribution, a workshop's included",
         ),
     }
     actions = ACTIONS
