@@ -14,12 +14,11 @@ this module keeps setup, copying, scoring and information.
 from __future__ import annotations
 
 import random
-from math import comb
 from typing import Any
 
 from meeple.core.state import State
+from meeple.games.lowlands import information
 from meeple.games.lowlands.components import (
-    BUILD,
     DECK_PER_TYPE,
     FACE_UP,
     FENCES_ON_INCOME,
@@ -38,8 +37,6 @@ from meeple.games.lowlands.components import (
     VALUE_DP,
     VALUE_SHEEP,
     VALUE_START,
-    WORKER_EFFECTS,
-    flood_back,
 )
 from meeple.games.lowlands.farm import cell, edges_around
 from meeple.games.lowlands.legal import LegalMixin
@@ -223,88 +220,12 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
         sc = self.scores()
         return [max(range(self.players), key=lambda s: (sc[s], self.ps[s].pos, self.ps[s].key))]
 
-    # ---- information ----------------------------------------------------------------------
+    # ---- information (information.py) ---------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from meeple.games.lowlands.view import build_view
-
-        return build_view(self, seat)
+        return information.view(self, seat)
 
     def _resample(self, seat: int, rng: random.Random) -> None:
-        """Resample what ``seat`` cannot see: other hands' unseen cards, the deck order,
-        the tile stacks, and the face-down flood cards (kept to their visible backs).
-
-        Every pool is built in a canonical (sorted) order before it is shuffled, so
-        nothing outside ``view(seat)`` steers a world. A seat that is placing or paying
-        a tile is publicly known to be able to pay it: its hand is redrawn subject to
-        that alone (LL-12).
-        """
-        unknown: dict[int, int] = {}
-        counts = [self.deck.count(t) for t in range(NR)]
-        for s, p in enumerate(self.ps):
-            if s == seat:
-                continue
-            for t in range(NR):
-                u = p.hand[t] - p.known[t]
-                counts[t] += u
-                unknown[s] = unknown.get(s, 0) + u
-                p.hand[t] = p.known[t]
-        payer = self.to_move if self.phase in (AT, PAY) and self.to_move != seat else -1
-        if payer >= 0:
-            need, waivers = self._owed(payer)
-            got = _draw_payable(counts, self.ps[payer].hand, unknown.pop(payer), need, waivers, rng)
-            for t in range(NR):
-                self.ps[payer].hand[t] += got[t]
-                counts[t] -= got[t]
-        pool = [t for t in range(NR) for _ in range(counts[t])]
-        rng.shuffle(pool)
-        for s, n in unknown.items():
-            hand = self.ps[s].hand
-            for t in pool[:n]:
-                hand[t] += 1
-            del pool[:n]
-        self.deck = pool
-        for stack in self.stacks:
-            stack.sort()
-            rng.shuffle(stack)
-        # flood: unrevealed sea cards are redrawn from the unseen ones with the same back
-        unseen = sorted(list(self.flood_deck) + [c[0] for c in self.sea if not c[1]])
-        rng.shuffle(unseen)
-        for c in self.sea:
-            if not c[1]:
-                back = flood_back(c[0])
-                i = next(i for i, f in enumerate(unseen) if flood_back(f) == back)
-                c[0] = unseen.pop(i)
-        self.flood_deck = unseen
-
-    def _owed(self, s: int) -> tuple[list[int], int]:
-        """What seat ``s`` must still pay for the tile it chose, and its discounts."""
-        if self.phase == PAY:
-            return list(self.need), self.waivers
-        p = self.ps[s]
-        waivers = 0 if self.bonus else p.workers[BUILD] * WORKER_EFFECTS[BUILD].discount
-        return list(TILES[self.tile].cost), waivers
-
-
-def _draw_payable(
-    pool: list[int], known: list[int], n: int, need: list[int], waivers: int, rng: random.Random
-) -> list[int]:
-    """``n`` cards drawn from ``pool`` (counts per type) without replacement, conditioned
-    on ``known`` plus them paying ``need``: exact, by weighing every composition by its
-    hypergeometric count (at most a few hundred of them)."""
-    options: list[tuple[int, int, int]] = []
-    weights: list[int] = []
-    for a in range(min(n, pool[0]) + 1):
-        for b in range(min(n - a, pool[1]) + 1):
-            c = n - a - b
-            if c > pool[2]:
-                continue
-            hand = (known[0] + a, known[1] + b, known[2] + c)
-            if payable(hand, need, waivers):
-                options.append((a, b, c))
-                weights.append(comb(pool[0], a) * comb(pool[1], b) * comb(pool[2], c))
-    if not options:  # cannot happen: the true hand is one of them
-        raise AssertionError("no hand can pay what the seat is paying")
-    return list(rng.choices(options, weights)[0])
+        information.resample(self, seat, rng)
 
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""What one seat may know of a Lowlands table, as a JSON-ready dict.
+"""What each seat may see (``view``) and the worlds it cannot tell apart (``resample``).
 
 Hidden: other players' hands (only their sizes and the cards everyone saw them take
 face up), the resource deck order, the tile stacks, the flood deck, and the faces of
@@ -7,10 +7,13 @@ flood cards still face down (only their back, "1-3" or "4-6", shows).
 
 from __future__ import annotations
 
+import random
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 from meeple.games.lowlands.components import (
     ACTION_SPACES,
+    BUILD,
     PROGRESS_TOKENS,
     RESOURCES,
     SEGMENTS,
@@ -19,9 +22,11 @@ from meeple.games.lowlands.components import (
     TOKEN_SPACES,
     VALUE_DP,
     VALUE_SHEEP,
+    WORKER_EFFECTS,
     flood_back,
 )
 from meeple.games.lowlands.farm import CELL_NAMES, EDGE_NAMES, NEDGES
+from meeple.games.lowlands.phases import AT, FMODE_NAMES, NR, PAY, PHASE_NAMES, payable
 
 if TYPE_CHECKING:
     from meeple.games.lowlands.rules import LowlandsState
@@ -64,9 +69,9 @@ def _player(state: LowlandsState, s: int) -> dict[str, Any]:
     }
 
 
-def build_view(state: LowlandsState, seat: int | None) -> dict[str, Any]:
-    from meeple.games.lowlands.rules import FMODE_NAMES, PHASE_NAMES
-
+def view(state: LowlandsState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: spectators), JSON-ready; keys in
+    docs/games/lowlands.md, "What a seat sees"."""
     ctx = {
         "active": state.seat,
         "action": ACTION_SPACES[state.act] if state.act >= 0 else None,
@@ -129,3 +134,81 @@ def build_view(state: LowlandsState, seat: int | None) -> dict[str, Any]:
     if state.to_move is None:
         v["winners"] = state.winners()
     return v
+
+
+def resample(state: LowlandsState, seat: int, rng: random.Random) -> None:
+    """Resample what ``seat`` cannot see: other hands' unseen cards, the deck order,
+    the tile stacks, and the face-down flood cards (kept to their visible backs).
+
+    Every pool is built in a canonical (sorted) order before it is shuffled, so
+    nothing outside ``view(seat)`` steers a world. A seat that is placing or paying
+    a tile is publicly known to be able to pay it: its hand is redrawn subject to
+    that alone (LL-12).
+    """
+    unknown: dict[int, int] = {}
+    counts = [state.deck.count(t) for t in range(NR)]
+    for s, p in enumerate(state.ps):
+        if s == seat:
+            continue
+        for t in range(NR):
+            u = p.hand[t] - p.known[t]
+            counts[t] += u
+            unknown[s] = unknown.get(s, 0) + u
+            p.hand[t] = p.known[t]
+    payer = state.to_move if state.phase in (AT, PAY) and state.to_move != seat else -1
+    if payer >= 0:
+        need, waivers = _owed(state, payer)
+        got = _draw_payable(counts, state.ps[payer].hand, unknown.pop(payer), need, waivers, rng)
+        for t in range(NR):
+            state.ps[payer].hand[t] += got[t]
+            counts[t] -= got[t]
+    pool = [t for t in range(NR) for _ in range(counts[t])]
+    rng.shuffle(pool)
+    for s, n in unknown.items():
+        hand = state.ps[s].hand
+        for t in pool[:n]:
+            hand[t] += 1
+        del pool[:n]
+    state.deck = pool
+    for stack in state.stacks:
+        stack.sort()
+        rng.shuffle(stack)
+    # flood: unrevealed sea cards are redrawn from the unseen ones with the same back
+    unseen = sorted(list(state.flood_deck) + [c[0] for c in state.sea if not c[1]])
+    rng.shuffle(unseen)
+    for c in state.sea:
+        if not c[1]:
+            back = flood_back(c[0])
+            i = next(i for i, f in enumerate(unseen) if flood_back(f) == back)
+            c[0] = unseen.pop(i)
+    state.flood_deck = unseen
+
+def _owed(state: LowlandsState, s: int) -> tuple[list[int], int]:
+    """What seat ``s`` must still pay for the tile it chose, and its discounts."""
+    if state.phase == PAY:
+        return list(state.need), state.waivers
+    p = state.ps[s]
+    waivers = 0 if state.bonus else p.workers[BUILD] * WORKER_EFFECTS[BUILD].discount
+    return list(TILES[state.tile].cost), waivers
+
+
+def _draw_payable(
+    pool: list[int], known: list[int], n: int, need: list[int], waivers: int, rng: random.Random
+) -> list[int]:
+    """``n`` cards drawn from ``pool`` (counts per type) without replacement, conditioned
+    on ``known`` plus them paying ``need``: exact, by weighing every composition by its
+    hypergeometric count (at most a few hundred of them)."""
+    options: list[tuple[int, int, int]] = []
+    weights: list[int] = []
+    for a in range(min(n, pool[0]) + 1):
+        for b in range(min(n - a, pool[1]) + 1):
+            c = n - a - b
+            if c > pool[2]:
+                continue
+            hand = (known[0] + a, known[1] + b, known[2] + c)
+            if payable(hand, need, waivers):
+                options.append((a, b, c))
+                weights.append(comb(pool[0], a) * comb(pool[1], b) * comb(pool[2], c))
+    if not options:  # cannot happen: the true hand is one of them
+        raise AssertionError("no hand can pay what the seat is paying")
+    return list(rng.choices(options, weights)[0])
