@@ -36,43 +36,43 @@ def test_dike_association_moves_take_no_progress_token_rewards():
     st = new(3, 1)
     p = me(st)
     show(st, "association")
-    p.pos = TOKEN_SPACES[0] - 1
+    p.dike_space = TOKEN_SPACES[0] - 1
     p.hand = [2, 1, 1]
     touch(st)
     play(st, "place 4 build", "build association")
     play(st, str(st.legal_actions()[0]))
     _pay_all(st)
-    assert p.pos == TOKEN_SPACES[0] + 2  # moved 3 spaces past the token ...
-    assert p.tokens == 0 and st.phase != TOKEN  # ... and took no reward
+    assert p.dike_space == TOKEN_SPACES[0] + 2  # moved 3 spaces past the token ...
+    assert p.tokens_claimed == 0 and st.phase != TOKEN  # ... and took no reward
     # the Dike Warden's House (a plain "move 3") still does
     st2 = new(3, 1)
     p2 = me(st2)
     show(st2, "warden")
-    p2.pos = TOKEN_SPACES[0] - 1
+    p2.dike_space = TOKEN_SPACES[0] - 1
     p2.hand = [1, 0, 1]
     touch(st2)
     play(st2, "place 2 build", "build warden")
     play(st2, str(st2.legal_actions()[0]))
     _pay_all(st2)
-    assert st2.phase == TOKEN and p2.tokens == 1
+    assert st2.phase == TOKEN and p2.tokens_claimed == 1
 
 
 def test_dike_association_storm_move_lands_on_top_of_the_stack():
     # the rule text (ES), line 226: ties go to the marker on top; a marker that moves
     # onto an occupied space lies on top (spec §2a: the storm move is a move)
     st = new(2, 1)
-    a, b = st.ps
+    a, b = st.seats
     b.tiles = [TILE_INDEX["association"]]
-    b.pos = 13  # 6 dike points: +2 spaces per full 3 -> 17
-    a.pos = 17
-    a.key = st.key_counter = 10  # a's marker was on top
-    b.key = 3
+    b.dike_space = 13  # 6 dike points: +2 spaces per full 3 -> 17
+    a.dike_space = 17
+    a.stack_order = st.key_counter = 10  # a's marker was on top
+    b.stack_order = 3
     st.dike, st.flood = 36, 1
     st._step_storm()
-    assert b.pos == a.pos == 17
-    assert b.key > a.key
+    assert b.dike_space == a.dike_space == 17
+    assert b.stack_order > a.stack_order
     # equal scores: the tie-break goes to b, on top (line 226)
-    for p in st.ps:
+    for p in st.seats:
         p.sheep = p.coins = p.bang_vp = p.penalty = 0
         p.hand = [0, 0, 0]
         p.tiles = []
@@ -115,7 +115,7 @@ def test_market_placement_counts_the_reuse_coin():
     # then needs the sheep price from what is left (issue 9 item 8, LL-39)
     st = new()
     p = me(st)
-    price = VALUE_SHEEP[st.value]
+    price = VALUE_SHEEP[st.value_space]
     p.farmers = [MARKET, -1, -1]
     p.sheep = 0  # nothing to sell: the market action can only buy
     p.coins = price  # one coin for the occupied space leaves price - 1
@@ -146,12 +146,12 @@ def test_high_tides_move_the_value_marker_and_stop_at_the_end():
     st = new()
     st.dike, st.flood = 20, 10
     st._step_high()
-    assert (VALUE_DP[st.value], VALUE_SHEEP[st.value]) == (0, 4)
+    assert (VALUE_DP[st.value_space], VALUE_SHEEP[st.value_space]) == (0, 4)
     st._step_high()
-    assert st.value == len(VALUE_DP) - 1 and st.tides == [True, True]
+    assert st.value_space == len(VALUE_DP) - 1 and st.tides == [True, True]
     st.dike = 0
     st._step_high()
-    assert (VALUE_DP[st.value], VALUE_SHEEP[st.value]) == (1, 3)
+    assert (VALUE_DP[st.value_space], VALUE_SHEEP[st.value_space]) == (1, 3)
 
 
 # ---- item 10: literal readings of LL-7, LL-9, LL-8/LL-10 --------------------------------
@@ -168,9 +168,9 @@ def test_marker_moves_one_space_per_card_handed_over():
     # the rule text (FR), line 28: "d'autant d'espaces que de cartes que vous avez
     # contribuées": a two-for-one hands over two cards (LL-7)
     st, p = _contribute_two_for_one()
-    assert st.phase == ASK and p.pos == 2
+    assert st.phase == ASK and p.dike_space == 2
     st, p = _contribute_two_for_one(marker_spaces="contributions")
-    assert p.pos == 1
+    assert p.dike_space == 1
 
 
 def test_a_workshop_contribution_hands_over_no_card():
@@ -183,7 +183,7 @@ def test_a_workshop_contribution_hands_over_no_card():
     p.tiles.append(TILE_INDEX["carpenter"])
     touch(st)
     play(st, "place 2 dike", "free wood", "stop")
-    assert st.cubes[WOOD] == 1 and p.pos == 0 and st.phase == ASK
+    assert st.cubes[WOOD] == 1 and p.dike_space == 0 and st.phase == ASK
 
 
 def test_helper_bonus_needs_a_paid_card():
@@ -196,15 +196,15 @@ def test_helper_bonus_needs_a_paid_card():
         p.hand = [1, 0, 0]
         touch(st)
         play(st, "place 2 dike", "pay wood", "stop")
-        assert p.pos == 1
+        assert p.dike_space == 1
         other = (s + 1) % 3
-        helper = st.ps[other]
+        helper = st.seats[other]
         helper.hand = [0, 0, 0]
         helper.tiles.append(TILE_INDEX["carpenter"])
         touch(st)
         play(st, f"ask {other}", "free wood")
         assert st.cubes[WOOD] == 2
-        assert p.pos == 1 + bonus, option
+        assert p.dike_space == 1 + bonus, option
 
 
 def test_market_help_reveals_as_many_cards_as_were_paid():
@@ -236,7 +236,7 @@ def test_farmhouse_bonus_is_asked_even_if_the_hand_cannot_pay():
     play(st, "boost 4 build", "build farmhouse")
     play(st, str(st.legal_actions()[0]))
     _pay_all(st)
-    assert st.phase == PICK and st.bonus
+    assert st.phase == PICK and st.bonus_build
     assert legal(st) == {"stop"}
     play(st, "stop")
     assert st.phase == DRAWING
@@ -273,9 +273,9 @@ def test_a_paying_hand_is_redrawn_and_can_still_pay():
     hands = set()
     for w in range(30):
         world = st.determinize(observer, random.Random(w))
-        hand = world.ps[payer].hand
+        hand = world.seats[payer].hand
         assert sum(hand) == sum(p.hand)
-        assert payable(hand, world.need, world.waivers)
+        assert payable(hand, world.owed, world.waivers)
         assert world.view(observer) == st.view(observer)
         hands.add(tuple(hand))
     assert len(hands) > 1  # the true hand (2, 2, 1) is not kept

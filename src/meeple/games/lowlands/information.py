@@ -37,7 +37,7 @@ def _cards(counts) -> dict[str, int]:
 
 
 def _player(state: LowlandsState, s: int) -> dict[str, Any]:
-    p = state.ps[s]
+    p = state.seats[s]
     farm = p.farm
     housing, on_tiles = farm.housing(p.sheep)
     return {
@@ -59,10 +59,10 @@ def _player(state: LowlandsState, s: int) -> dict[str, Any]:
         "farmers": {str(f): (ACTION_SPACES[a] if a >= 0 else None) for f, a in zip((2, 3, 4), p.farmers, strict=True)},
         "boost": p.boost,
         "breach": p.breach,
-        "dike_space": p.pos,
+        "dike_space": p.dike_space,
         "dike_points": p.dike_points,
-        "stack_order": p.key,
-        "tokens_claimed": [i for i in range(len(TOKEN_SPACES)) if p.tokens >> i & 1],
+        "stack_order": p.stack_order,
+        "tokens_claimed": [i for i in range(len(TOKEN_SPACES)) if p.tokens_claimed >> i & 1],
         "bang_vp": p.bang_vp,
         "penalty": p.penalty,
         "storm_sheep": p.storm_sheep,
@@ -73,27 +73,27 @@ def view(state: LowlandsState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (``None``: spectators), JSON-ready; keys in
     docs/games/lowlands.md, "What a seat sees"."""
     ctx = {
-        "active": state.seat,
-        "action": ACTION_SPACES[state.act] if state.act >= 0 else None,
-        "ap": state.ap,
-        "units": state.units,
-        "tile": TILES[state.tile].key if state.tile >= 0 else None,
-        "owed": _cards(state.need),
+        "active": state.active_seat,
+        "action": ACTION_SPACES[state.action_space] if state.action_space >= 0 else None,
+        "ap": state.points_left,
+        "units": state.units_done,
+        "tile": TILES[state.chosen_tile].key if state.chosen_tile >= 0 else None,
+        "owed": _cards(state.owed),
         "waivers": state.waivers,
-        "row": state.row + 1 if state.row >= 0 else None,
-        "trade": ("", "buy", "sell")[state.rdir],
+        "row": state.market_row + 1 if state.market_row >= 0 else None,
+        "trade": ("", "buy", "sell")[state.trade_direction],
         "lifted": EDGE_NAMES[state.lifted] if state.lifted >= 0 else None,
         "lifted_from": [EDGE_NAMES[e] for e in range(NEDGES) if state.lifted_edges >> e & 1],
         "cards_paid": state.cards_paid,
         "helper_cards": state.helper_cards,
-        "fence_mode": FMODE_NAMES[state.fmode],
+        "fence_mode": FMODE_NAMES[state.fence_mode],
         "helper": state.helper if state.helper >= 0 else None,
-        "help_limit": state.limit,
-        "helped": state.hunits,
-        "workshops_used": state.ws,
-        "bonus_build": state.bonus,
-        "leftover": state.leftover,
-        "arg": state.arg,
+        "help_limit": state.help_limit,
+        "helped": state.help_given,
+        "workshops_used": state.workshops_used,
+        "bonus_build": state.bonus_build,
+        "leftover": state.drawing_leftover,
+        "arg": state.step_argument,
     }
     v: dict[str, Any] = {
         "game": "lowlands",
@@ -104,25 +104,25 @@ def view(state: LowlandsState, seat: int | None) -> dict[str, Any]:
         "turn": ctx,
         "stage": state.stage + 1,
         "agenda": [step[0] for step in reversed(state.agenda)][:6],
-        "first": state.first,
-        "value": {"index": state.value, "dike_point": VALUE_DP[state.value], "sheep": VALUE_SHEEP[state.value]},
+        "first": state.first_player,
+        "value": {"index": state.value_space, "dike_point": VALUE_DP[state.value_space], "sheep": VALUE_SHEEP[state.value_space]},
         "flood": state.flood,
         "sea": [
             {"back": flood_back(face), "face": face if up else None} for face, up in state.sea
         ],
         "flood_deck": len(state.flood_deck),
         "dike": state.dike,
-        "segments": state.segs,
-        "next_segment": SEGMENTS[state.segs].color if state.segs < len(SEGMENTS) else None,
+        "segments": state.segments_placed,
+        "next_segment": SEGMENTS[state.segments_placed].color if state.segments_placed < len(SEGMENTS) else None,
         "cubes": _cards(state.cubes),
-        "track": state.track,
-        "last_completed": RESOURCES[state.last_done] if state.last_done >= 0 else None,
-        "tokens": {str(sp): PROGRESS_TOKENS[t].name for sp, t in zip(TOKEN_SPACES, state.token_at, strict=True)},
-        "market": [[n, r.spaces] for n, r in zip(state.market, state.rows, strict=True)],
+        "track": state.track_length,
+        "last_completed": RESOURCES[state.last_completed] if state.last_completed >= 0 else None,
+        "tokens": {str(sp): PROGRESS_TOKENS[t].name for sp, t in zip(TOKEN_SPACES, state.token_on_space, strict=True)},
+        "market": [[n, r.spaces] for n, r in zip(state.market, state.market_rows, strict=True)],
         "display": _cards(state.display),
         "deck": len(state.deck),
         "discard": _cards(state.discard),
-        "tiles": {k: [TILES[i].key for i in up] for k, up in zip(TILE_KINDS, state.faceup, strict=True)},
+        "tiles": {k: [TILES[i].key for i in up] for k, up in zip(TILE_KINDS, state.face_up, strict=True)},
         "stacks": {k: len(st) for k, st in zip(TILE_KINDS, state.stacks, strict=True)},
         "tides": list(state.tides),
         "storm_held": state.storm_held,
@@ -130,7 +130,7 @@ def view(state: LowlandsState, seat: int | None) -> dict[str, Any]:
         "scores": state.scores(),
     }
     if seat is not None:
-        v["hand"] = _cards(state.ps[seat].hand)
+        v["hand"] = _cards(state.seats[seat].hand)
     if state.to_move is None:
         v["winners"] = state.winners()
     return v
@@ -147,7 +147,7 @@ def resample(state: LowlandsState, seat: int, rng: random.Random) -> None:
     """
     unknown: dict[int, int] = {}
     counts = [state.deck.count(t) for t in range(NR)]
-    for s, p in enumerate(state.ps):
+    for s, p in enumerate(state.seats):
         if s == seat:
             continue
         for t in range(NR):
@@ -158,14 +158,14 @@ def resample(state: LowlandsState, seat: int, rng: random.Random) -> None:
     payer = state.to_move if state.phase in (AT, PAY) and state.to_move != seat else -1
     if payer >= 0:
         need, waivers = _owed(state, payer)
-        got = _draw_payable(counts, state.ps[payer].hand, unknown.pop(payer), need, waivers, rng)
+        got = _draw_payable(counts, state.seats[payer].hand, unknown.pop(payer), need, waivers, rng)
         for t in range(NR):
-            state.ps[payer].hand[t] += got[t]
+            state.seats[payer].hand[t] += got[t]
             counts[t] -= got[t]
     pool = [t for t in range(NR) for _ in range(counts[t])]
     rng.shuffle(pool)
     for s, n in unknown.items():
-        hand = state.ps[s].hand
+        hand = state.seats[s].hand
         for t in pool[:n]:
             hand[t] += 1
         del pool[:n]
@@ -186,10 +186,10 @@ def resample(state: LowlandsState, seat: int, rng: random.Random) -> None:
 def _owed(state: LowlandsState, s: int) -> tuple[list[int], int]:
     """What seat ``s`` must still pay for the tile it chose, and its discounts."""
     if state.phase == PAY:
-        return list(state.need), state.waivers
-    p = state.ps[s]
-    waivers = 0 if state.bonus else p.workers[BUILD] * WORKER_EFFECTS[BUILD].discount
-    return list(TILES[state.tile].cost), waivers
+        return list(state.owed), state.waivers
+    p = state.seats[s]
+    waivers = 0 if state.bonus_build else p.workers[BUILD] * WORKER_EFFECTS[BUILD].discount
+    return list(TILES[state.chosen_tile].cost), waivers
 
 
 def _draw_payable(

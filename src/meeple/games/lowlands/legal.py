@@ -152,7 +152,7 @@ class LegalMixin:
 
     def _tile_cells(self, s: int, k: int) -> list[int]:
         """Squares where tile ``k`` may go: free, right terrain, all sheep still housed."""
-        p = self.ps[s]
+        p = self.seats[s]
         t = TILES[k]
         farm = p.farm
         need = TERRAIN_CODE[t.terrain]
@@ -169,7 +169,7 @@ class LegalMixin:
         return out
 
     def _has_tile_cell(self, s: int, k: int) -> bool:
-        p = self.ps[s]
+        p = self.seats[s]
         t = TILES[k]
         farm = p.farm
         need = TERRAIN_CODE[t.terrain]
@@ -186,14 +186,14 @@ class LegalMixin:
         farm: public facts only (the hand is not consulted)."""
         return any(
             not TILES[k].building and TILES[k].ap <= ap and self._has_tile_cell(s, k)
-            for up in self.faceup for k in up
+            for up in self.face_up for k in up
         )
 
     def _buildable(self, s: int, ap: int, features_only: bool) -> list[int]:
-        p = self.ps[s]
+        p = self.seats[s]
         waivers = 0 if features_only else p.workers[BUILD] * WORKER_EFFECTS[BUILD].discount
         out = []
-        for up in self.faceup:
+        for up in self.face_up:
             for k in up:
                 t = TILES[k]
                 if t.ap > ap:
@@ -213,21 +213,21 @@ class LegalMixin:
     def _legal_actions(self) -> Sequence[Action]:
         ph = self.phase
         s = self.to_move
-        p = self.ps[s]
+        p = self.seats[s]
         out: list[int]
         if ph == PLACE:
             out = self._placements(s)
         elif ph == PICK:
-            out = [X.BUILD_TILE[k] for k in self._buildable(s, self.ap, self.bonus)]
-            if self.bonus or not out:
+            out = [X.BUILD_TILE[k] for k in self._buildable(s, self.points_left, self.bonus_build)]
+            if self.bonus_build or not out:
                 out.append(X.STOP)
         elif ph == AT:
-            out = [X.AT[i] for i in self._tile_cells(s, self.tile)]
+            out = [X.AT[i] for i in self._tile_cells(s, self.chosen_tile)]
         elif ph == PAY:
             out = self._payments(p)
         elif ph == CONTRIB:
             out = self._contributions(p)
-            if self.units > 0 or not out:
+            if self.units_done > 0 or not out:
                 out.append(X.STOP)
         elif ph == HELP:
             out = self._contributions(p) + [X.STOP]
@@ -237,17 +237,17 @@ class LegalMixin:
                 out.append(X.ASK_MARKET)
         elif ph == FENCING:
             out = self._fencing(p)
-            if self.units > 0 or not out:
+            if self.units_done > 0 or not out:
                 out.append(X.STOP)
         elif ph == FPLACE:
             out = [X.FENCE_AT[e] for e in self._fence_spots(p)]
         elif ph == TRADE:
             out = self._trades(p)
-            if self.units > 0 or not out:
+            if self.units_done > 0 or not out:
                 out.append(X.STOP)
         elif ph == DRAWING:
             out = self._draws()
-            if self.leftover or self.units > 0 or not out:
+            if self.drawing_leftover or self.units_done > 0 or not out:
                 out.append(X.STOP)
         elif ph == TOKEN:
             out = self._rewards(p)
@@ -275,7 +275,7 @@ class LegalMixin:
         """Whether the action can change something at least once, with ``coins`` left
         after the placement is paid (rule text (ES), line 146: no action may be skipped
         to keep its points for cards; LL-4, LL-38, LL-39)."""
-        p = self.ps[s]
+        p = self.seats[s]
         if space == BUILD:
             return bool(self._buildable(s, ap, False))
         if space == DIKE:
@@ -291,7 +291,7 @@ class LegalMixin:
         return max(0, REUSE_COST[here] - p.has("reuse"))
 
     def _placements(self, s: int) -> list[int]:
-        p = self.ps[s]
+        p = self.seats[s]
         out = []
         free_any = []
         costs = [self._reuse_cost(p, space) for space in range(NS)]
@@ -325,17 +325,17 @@ class LegalMixin:
     def _lock(self) -> int:
         """The resource whose cube is part-way along the track, or -1 (rules/000 l.26)."""
         for t in range(NR):
-            if 0 < self.cubes[t] < self.track:
+            if 0 < self.cubes[t] < self.track_length:
                 return t
         return -1
 
     def _contributions(self, p: Player, fresh: bool = False) -> list[int]:
-        ws = 0 if fresh else self.ws
+        ws = 0 if fresh else self.workshops_used
         lock = self._lock()
         if lock >= 0:
             types: Sequence[int] = (lock,)
-        elif self.options.get("lock_last_type") and self.last_done >= 0:
-            types = [t for t in range(NR) if t != self.last_done]
+        elif self.options.get("lock_last_type") and self.last_completed >= 0:
+            types = [t for t in range(NR) if t != self.last_completed]
         else:
             types = range(NR)
         out = []
@@ -353,7 +353,7 @@ class LegalMixin:
         return out
 
     def _payments(self, p: Player) -> list[int]:
-        need, hand, w = self.need, p.hand, self.waivers
+        need, hand, w = self.owed, p.hand, self.waivers
         out = []
         for t in range(NR):
             if not need[t]:
@@ -405,7 +405,7 @@ class LegalMixin:
     def _fence_spots(self, p: Player) -> list[int]:
         farm = p.farm
         fences = farm.fences
-        banned = fences | (self.lifted_edges if self.fmode == 1 else 0)
+        banned = fences | (self.lifted_edges if self.fence_mode == 1 else 0)
         empty = [e for e in range(NEDGES) if not banned >> e & 1]
         if farm.capacity() >= p.sheep and not farm.troughs:
             return empty  # a new fence never loses housing (without a Feeding Trough)
@@ -414,7 +414,7 @@ class LegalMixin:
         return [e for e in empty if farm.capacity_with(fences | 1 << e) >= p.sheep]
 
     def _prices(self, p: Player) -> tuple[int, int]:
-        value = VALUE_SHEEP[self.value]
+        value = VALUE_SHEEP[self.value_space]
         w = p.workers[MARKET] * WORKER_EFFECTS[MARKET].price
         return max(0, value - w), value + w + p.has("shearer")
 
@@ -422,11 +422,11 @@ class LegalMixin:
         """One row, one direction per action (the rule text (FR), line 33). ``coins``:
         what the seat would hold after paying for the placement (LL-39)."""
         buy, _ = self._prices(p)
-        row = -1 if fresh else self.row
-        rdir = 0 if fresh else self.rdir
+        row = -1 if fresh else self.market_row
+        rdir = 0 if fresh else self.trade_direction
         can_buy = (p.coins if coins is None else coins) >= buy and p.farm.capacity() > p.sheep
         out = []
-        for r, spec in enumerate(self.rows):
+        for r, spec in enumerate(self.market_rows):
             if row >= 0 and r != row:
                 continue
             if rdir != 2 and can_buy and self.market[r] > 0:
@@ -442,13 +442,13 @@ class LegalMixin:
         return out
 
     def _rewards(self, p: Player) -> list[int]:
-        token = PROGRESS_TOKENS[self.token_at[self.arg]]
+        token = PROGRESS_TOKENS[self.token_on_space[self.step_argument]]
         out = [X.TAKE[k] for k in token.options if not (REWARDS[k].boost and p.boost)]
         return out or [X.TAKE[token.options[1]]]
 
     def _worker_moves(self, s: int) -> list[int]:
         """Assign the free worker, or move an assigned one (rules/001 lines 143-144)."""
-        p = self.ps[s]
+        p = self.seats[s]
         room = [p.workers[a] < WORKER_MAX[a] for a in range(NS)]
         out = []
         if p.workers_free:
@@ -505,7 +505,7 @@ class LegalMixin:
     def _specific_refusal(self, kind: tuple) -> str:
         """The exact reason for the commonest refusals (empty when not worked out)."""
         s = self.to_move
-        p = self.ps[s]
+        p = self.seats[s]
         name = kind[0]
         if name == "place":
             _, fi, space, boost = kind
@@ -520,10 +520,10 @@ class LegalMixin:
         if name == "build":
             k = kind[1]
             t = TILES[k]
-            if not any(k in up for up in self.faceup):
+            if not any(k in up for up in self.face_up):
                 return f"{t.name} is not face up"
-            if t.ap > self.ap:
-                return f"{t.name} costs {t.ap} action points and you have {self.ap}"
+            if t.ap > self.points_left:
+                return f"{t.name} costs {t.ap} action points and you have {self.points_left}"
             if t.building and p.buildings >= BUILDING_MARKERS:
                 return "you already have four buildings"
             return f"you cannot pay {t.name}, or it has no free square of its terrain"
@@ -531,7 +531,7 @@ class LegalMixin:
             return f"you hold no {RESOURCES[kind[1]]}"
         if name == "fence" and p.farm.has_fence(kind[1]):
             return f"there is already a fence on {EDGE_NAMES[kind[1]]}"
-        if name == "fence" and self.fmode == 1 and self.lifted_edges >> kind[1] & 1:
+        if name == "fence" and self.fence_mode == 1 and self.lifted_edges >> kind[1] & 1:
             return (f"a fence was lifted from {EDGE_NAMES[kind[1]]} in this action: putting it "
                     "back changes nothing (you may not use an action only to draw cards)")
         return ""

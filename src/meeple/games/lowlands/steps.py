@@ -87,7 +87,7 @@ class StepsMixin:
 
     def _take_fence(self, s: int) -> None:
         """A fence leaves the income board, left to right, uncovering its icon."""
-        p = self.ps[s]
+        p = self.seats[s]
         slot = FENCES_ON_INCOME - p.fences_left
         p.fences_left -= 1
         if FENCE_ICONS[slot] == "worker":
@@ -111,7 +111,7 @@ class StepsMixin:
 
     def _order(self) -> list[int]:
         n = self.players
-        return [(self.first + i) % n for i in range(n)]
+        return [(self.first_player + i) % n for i in range(n)]
 
     # ---- program steps -------------------------------------------------------------
     def _step_tide(self, stage: int) -> None:
@@ -122,7 +122,7 @@ class StepsMixin:
             self.agenda.append(("handlimit", s))
 
     def _step_handlimit(self, s: int) -> None:
-        if self.ps[s].cards > HAND_LIMIT:
+        if self.seats[s].cards > HAND_LIMIT:
             self._ask(s, DISCARD)
 
     def _step_flood_deal(self) -> None:
@@ -151,7 +151,7 @@ class StepsMixin:
 
     def _step_turn(self, s: int) -> None:
         self._reset_ctx()
-        self.seat = s
+        self.active_seat = s
         self._ask(s, PLACE)
 
     def _step_refill(self) -> None:
@@ -159,14 +159,14 @@ class StepsMixin:
 
     def _step_finish(self) -> None:
         """Unused action points: one card each (rules/000 line 24)."""
-        if self.ap > 0 and self._can_draw():
-            self.leftover = True
-            self.units = 0
-            self._ask(self.seat, DRAWING)
+        if self.points_left > 0 and self._can_draw():
+            self.drawing_leftover = True
+            self.units_done = 0
+            self._ask(self.active_seat, DRAWING)
 
     def _step_restore(self, ap: int) -> None:
-        self.ap = ap
-        self.bonus = False
+        self.points_left = ap
+        self.bonus_build = False
 
     def _step_bonus_build(self, s: int) -> None:
         """Farmhouse: build a feature as if with a value-4 farmer (spec §2a).
@@ -175,25 +175,25 @@ class StepsMixin:
         even if the hand cannot pay one: skipping the question only for a hand that
         cannot pay would tell everyone so (the forced-step policy, docs/architecture.md).
         """
-        self.bonus = True
-        self.ap = TILES[self.tile].n
-        if self._feature_fits(s, self.ap):
+        self.bonus_build = True
+        self.points_left = TILES[self.chosen_tile].n
+        if self._feature_fits(s, self.points_left):
             self._ask(s, PICK)
         else:
-            self.bonus = False
+            self.bonus_build = False
 
     def _step_worker(self, s: int) -> None:
         if self._worker_moves(s):
             self._ask(s, WORKER)
 
     def _step_token(self, s: int, slot: int) -> None:
-        self.arg = slot
+        self.step_argument = slot
         self._ask(s, TOKEN)
 
     def _step_free_fence(self, s: int, n: int) -> None:
-        if n > 0 and self.ps[s].fences_left > 0:
-            self.arg = n
-            self.fmode = 2
+        if n > 0 and self.seats[s].fences_left > 0:
+            self.step_argument = n
+            self.fence_mode = 2
             self._ask(s, FPLACE)
 
     def _move_marker(self, p: Player, n: int) -> None:
@@ -201,31 +201,31 @@ class StepsMixin:
         marker already there (the tie-break of the rule text (ES), line 226)."""
         if n <= 0:
             return
-        p.pos += n
+        p.dike_space += n
         self.key_counter += 1
-        p.key = self.key_counter
+        p.stack_order = self.key_counter
 
     def _step_advance(self, s: int, n: int, rewards: bool) -> None:
         """Move a dike marker; reaching or passing a token gives a reward (the rule
         text (FR), line 28). The Dike Association's moves take no reward (spec §2a)."""
-        p = self.ps[s]
-        old = p.pos
+        p = self.seats[s]
+        old = p.dike_space
         self._move_marker(p, n)
         if not rewards:
             return
         pend = []
         for slot, space in enumerate(TOKEN_SPACES):
-            if old < space <= p.pos and not p.tokens >> slot & 1:
-                p.tokens |= 1 << slot
+            if old < space <= p.dike_space and not p.tokens_claimed >> slot & 1:
+                p.tokens_claimed |= 1 << slot
                 pend.append(("token", s, slot))
         self.agenda.extend(reversed(pend))
 
     def _step_ask(self) -> None:
-        self._ask(self.seat, ASK)
+        self._ask(self.active_seat, ASK)
 
     def _step_fence_resume(self) -> None:
-        if self.ap > 0:
-            self._ask(self.seat, FENCING)
+        if self.points_left > 0:
+            self._ask(self.active_seat, FENCING)
 
     def _step_upkeep(self, last: bool) -> None:
         """Upkeep (rules/001 lines 150-166); the last one runs only steps 1, 2 and 6."""
@@ -239,24 +239,24 @@ class StepsMixin:
         self.agenda.extend(reversed(steps))
 
     def _upkeep_options(self, s: int) -> list[int]:
-        p = self.ps[s]
+        p = self.seats[s]
         out = []
-        if p.has("auction") and not self.arg & 1 and p.sheep > 0:
+        if p.has("auction") and not self.step_argument & 1 and p.sheep > 0:
             out.append(X.AUCTION)
-        if p.has("silo") and not self.arg & 2 and p.coins >= 1 and p.farm.capacity() > p.sheep:
+        if p.has("silo") and not self.step_argument & 2 and p.coins >= 1 and p.farm.capacity() > p.sheep:
             out.append(X.SILO)
         return out
 
     def _step_upkeep_opt(self, s: int) -> None:
         """Auction House and Fodder Silo act before breeding (spec §2b)."""
-        self.arg = 0
+        self.step_argument = 0
         if self._upkeep_options(s):
             self._ask(s, UPKEEP_OPT)
 
     def _step_breed(self) -> None:
         """One lamb per two sheep, if it can be housed (rules/000 line 38)."""
         for s in self._order():
-            p = self.ps[s]
+            p = self.seats[s]
             lambs = p.sheep // 2
             if p.has("lamb") and p.sheep >= 2:
                 lambs += p.has("lamb")
@@ -264,7 +264,7 @@ class StepsMixin:
 
     def _step_income(self, s: int) -> None:
         """Visible income icons, in turn order (rules/001 lines 155-159)."""
-        p = self.ps[s]
+        p = self.seats[s]
         icons = p.fence_icons() + p.building_icons()
         cards = BASE_INCOME_CARDS + icons.count("card") + p.has("income_card")
         p.coins += icons.count("coin") + p.has("income_coin")
@@ -272,19 +272,19 @@ class StepsMixin:
             self._draw_deck(p)
         either = icons.count("either")
         if either:
-            self.arg = either
+            self.step_argument = either
             self._ask(s, INCOME)
 
     def _step_retrieve(self) -> None:
-        for p in self.ps:
+        for p in self.seats:
             p.farmers = [-1, -1, -1]
 
     def _step_reset_market(self) -> None:
-        self.market = [r.icons for r in self.rows]
+        self.market = [r.icons for r in self.market_rows]
 
     def _step_first_player(self) -> None:
         """Furthest on the dike track; ties: the marker on top (rules/001 line 162)."""
-        self.first = max(range(self.players), key=lambda s: (self.ps[s].pos, self.ps[s].key))
+        self.first_player = max(range(self.players), key=lambda s: (self.seats[s].dike_space, self.seats[s].stack_order))
 
     def dike_holds(self) -> bool:
         """Compare levels, then top rows; equal holds (rules/001 lines 182-190).
@@ -296,29 +296,29 @@ class StepsMixin:
 
     def _step_high(self) -> None:
         """High Tide (rules/001 lines 178-204)."""
-        dps = [p.dike_points for p in self.ps]
+        dps = [p.dike_points for p in self.seats]
         holds = self.dike_holds()
         if holds:
             low = min(dps)
-            for p, dp in zip(self.ps, dps, strict=True):
+            for p, dp in zip(self.seats, dps, strict=True):
                 p.coins += dp - low
-            self.value = min(len(VALUE_DP) - 1, self.value + 1)  # the track ends: LL-37
+            self.value_space = min(len(VALUE_DP) - 1, self.value_space + 1)  # the track ends: LL-37
         else:
             high = max(dps)
-            for p, dp in zip(self.ps, dps, strict=True):
+            for p, dp in zip(self.seats, dps, strict=True):
                 p.breach += high - dp
-            self.value = max(0, self.value - 1)
+            self.value_space = max(0, self.value_space - 1)
         self.tides.append(holds)
         self.sea = []
 
     def _step_storm(self) -> None:
         """Storm Tide: "!" tiles, the last dike check, then scoring (rules/001 l.208-220)."""
-        for p in self.ps:
+        for p in self.seats:
             self._bang(p)
         holds = self.dike_holds()
         self.storm_held = holds
-        sheep_value = VALUE_SHEEP[self.value]
-        for p in self.ps:
+        sheep_value = VALUE_SHEEP[self.value_space]
+        for p in self.seats:
             if holds:
                 p.breach = 0
                 continue

@@ -103,9 +103,9 @@ def upkeeps_left(state: LowlandsState) -> int:
 
 
 def tile_value(state: LowlandsState, s: int, k: int) -> float:
-    p = state.ps[s]
+    p = state.seats[s]
     t = TILES[k]
-    sv = VALUE_SHEEP[state.value]
+    sv = VALUE_SHEEP[state.value_space]
     room = p.farm.capacity() - p.sheep
     ups = max(1, 6 - 2 * state.stage)
     e, n = t.effect, t.n
@@ -137,7 +137,7 @@ def tile_value(state: LowlandsState, s: int, k: int) -> float:
     elif e in ("workshop", "ap", "reuse"):
         v += 0.4 * ups
     elif e in ("dike", "association"):
-        v += n * 0.5 * max(1, VALUE_DP[state.value]) + (p.dike_points / 3 if e == "association" else 0)
+        v += n * 0.5 * max(1, VALUE_DP[state.value_space]) + (p.dike_points / 3 if e == "association" else 0)
     elif e in ("fences", "estate"):
         v += min(n, p.fences_left) * 1.2 + (3 * len(p.farm.pastures()) if e == "estate" else 0)
     elif e == "farmhouse":
@@ -169,7 +169,7 @@ def _open_sides(farm, i: int, fences: int) -> list[int]:
 
 def fence_target(state: LowlandsState, s: int) -> tuple[int, list[int]]:
     """The free square cheapest to close into a new pasture, and its open sides."""
-    farm = state.ps[s].farm
+    farm = state.seats[s].farm
     pm = farm.pasture_mask()
     best, best_key, best_sides = -1, None, []
     for i in range(NCELLS):
@@ -186,7 +186,7 @@ def fence_target(state: LowlandsState, s: int) -> tuple[int, list[int]]:
 def spare_fences(state: LowlandsState, s: int, keep: list[int]) -> list[int]:
     """Fences whose removal loses no housing: walls between two pasture squares or
     between a pasture and a building (a fence around unfenced land is progress)."""
-    farm = state.ps[s].farm
+    farm = state.seats[s].farm
     cap = farm.capacity()
     inside = farm.pasture_mask() | farm.buildings
     out = []
@@ -203,18 +203,18 @@ def spare_fences(state: LowlandsState, s: int, keep: list[int]) -> list[int]:
 
 def room_needed(state: LowlandsState, s: int) -> int:
     """Sheep places missing for the next breeding."""
-    p = state.ps[s]
+    p = state.seats[s]
     return p.sheep + p.sheep // 2 - p.farm.capacity()
 
 
 # ---- placement -------------------------------------------------------------------
 def _space_value(state: LowlandsState, s: int, space: int, ap: int, th: float) -> float:
-    p = state.ps[s]
+    p = state.seats[s]
     hand = p.cards
-    sv = VALUE_SHEEP[state.value]
+    sv = VALUE_SHEEP[state.value_space]
     if space == DIKE:
         usable = min(ap, hand + sum(1 for k in p.tiles if TILES[k].effect == "workshop"))
-        dp_worth = 0.5 * max(1, VALUE_DP[state.value]) + 0.3
+        dp_worth = 0.5 * max(1, VALUE_DP[state.value_space]) + 0.3
         # the dike is shared: a player bears about 1/players of the harm of a breach
         share = DIKE_CARE * 3 / state.players
         return usable * (dp_worth + share * th - CARD) + 0.3
@@ -293,7 +293,7 @@ def style_action(style: str, state: LowlandsState, rng: random.Random) -> Action
 
 
 def _choose_place(state: LowlandsState, s: int, legal, style: Style = PLAIN) -> Action:
-    p = state.ps[s]
+    p = state.seats[s]
     th = threat(state) * style.dike_care
     best, best_v = legal[0], float("-inf")
     for a in legal:
@@ -314,7 +314,7 @@ def greedy_action(state: LowlandsState, rng: random.Random) -> Action:
     if len(legal) == 1:
         return legal[0]
     s = state.to_move
-    p = state.ps[s]
+    p = state.seats[s]
     ph = state.phase
     idx = {int(a): a for a in legal}
     if ph == PLACE:
@@ -324,7 +324,7 @@ def greedy_action(state: LowlandsState, rng: random.Random) -> Action:
         if not options:
             return legal[0]
         best = max(options, key=lambda a: tile_value(state, s, KIND[int(a)][1]))
-        if state.bonus and tile_value(state, s, KIND[int(best)][1]) < 0 and X.STOP in idx:
+        if state.bonus_build and tile_value(state, s, KIND[int(best)][1]) < 0 and X.STOP in idx:
             return idx[X.STOP]
         return best
     if ph == AT:
@@ -383,8 +383,8 @@ def greedy_action(state: LowlandsState, rng: random.Random) -> Action:
 
 
 def _choose_square(state: LowlandsState, s: int, legal) -> Action:
-    p = state.ps[s]
-    t = TILES[state.tile]
+    p = state.seats[s]
+    t = TILES[state.chosen_tile]
     farm = p.farm
     pm = farm.pasture_mask()
     best, best_v = legal[0], float("-inf")
@@ -415,7 +415,7 @@ def _choose_payment(p, legal) -> Action:
 
 
 def _choose_contribution(state: LowlandsState, s: int, legal) -> Action:
-    p = state.ps[s]
+    p = state.seats[s]
     options = [a for a in legal if int(a) != X.STOP]
     stop = next((a for a in legal if int(a) == X.STOP), None)
     if not options:
@@ -439,15 +439,15 @@ def _choose_contribution(state: LowlandsState, s: int, legal) -> Action:
 
 
 def _choose_helper(state: LowlandsState, s: int, legal) -> Action:
-    if X.ASK_MARKET in legal and state.ps[s].coins >= 3:
+    if X.ASK_MARKET in legal and state.seats[s].coins >= 3:
         return next(a for a in legal if int(a) == X.ASK_MARKET)
     asks = [a for a in legal if int(a) != X.ASK_MARKET]
     sc = state.scores()
-    return min(asks, key=lambda a: (sc[KIND[int(a)][1]] - 2 * state.ps[KIND[int(a)][1]].cards))
+    return min(asks, key=lambda a: (sc[KIND[int(a)][1]] - 2 * state.seats[KIND[int(a)][1]].cards))
 
 
 def _choose_fencing(state: LowlandsState, s: int, idx) -> Action:
-    p = state.ps[s]
+    p = state.seats[s]
     target, sides = fence_target(state, s)
     if target < 0 or not sides:
         return idx.get(X.STOP, next(iter(idx.values())))
