@@ -267,15 +267,15 @@ PLAIN = Style("the default greedy heuristic")
 STYLES: dict[str, Style] = {
     "dike-builder": Style(
         "puts its farmers on the dike whenever it has cards for it, whatever the flood",
-        leaning=(0.0, 1.2, 0.0, 0.0, 0.2), dike_care=3.0,
+        leaning=(0.0, 0.8, 0.0, 0.0, 0.2), dike_care=2.0,
     ),
     "shepherd": Style(
-        "lives off sheep: fences pastures early and buys sheep whenever it has room",
-        leaning=(-0.3, -0.3, 0.8, 1.0, 0.0), dike_care=0.5,
+        "lives off sheep: buys them whenever it has room and coins, fences a little sooner",
+        leaning=(0.0, 0.0, 0.1, 0.4, 0.0), dike_care=1.0,
     ),
     "farmer": Style(
         "builds tiles first: draws cards to pay for them and leaves the dike to others",
-        leaning=(1.0, -0.5, 0.0, -0.2, 0.4), dike_care=0.3,
+        leaning=(0.6, -0.3, 0.0, -0.1, 0.3), dike_care=0.6,
     ),
 }
 STYLE_DOCS: Mapping[str, str] = {name: style.doc for name, style in STYLES.items()}
@@ -300,7 +300,10 @@ def _choose_place(state: LowlandsState, s: int, legal, style: Style = PLAIN) -> 
         _, fi, space, boost = KIND[int(a)]
         f = (2, 3, 4)[fi]
         ap = state._space_ap(p, space, f, boost)
-        v = _space_value(state, s, space, ap, th) + style.leaning[space] * ap
+        v = _space_value(state, s, space, ap, th)
+        lean = style.leaning[space] * ap
+        if v > 0 or lean < 0:  # a style likes an action more only where it does some good
+            v += lean
         v -= state._reuse_cost(p, space) * 1.0
         v -= 0.35 * f + (1.5 if boost else 0)
         if v > best_v:
