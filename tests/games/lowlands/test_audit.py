@@ -23,6 +23,7 @@ from meeple.games.lowlands.components import (
     WOOD,
 )
 from meeple.games.lowlands.rules import ASK, DRAWING, PAY, PICK, TOKEN
+from meeple.games.lowlands.steps import STEPS
 
 
 def _pay_all(st) -> None:
@@ -68,7 +69,7 @@ def test_dike_association_storm_move_lands_on_top_of_the_stack():
     a.stack_order = st.key_counter = 10  # a's marker was on top
     b.stack_order = 3
     st.dike, st.flood = 36, 1
-    st._step_storm()
+    STEPS["storm"](st)
     assert b.dike_space == a.dike_space == 17
     assert b.stack_order > a.stack_order
     # equal scores: the tie-break goes to b, on top (line 226)
@@ -145,12 +146,12 @@ def test_high_tides_move_the_value_marker_and_stop_at_the_end():
     # the rule text (FR), lines 45-46; LL-37: the marker does not leave the track
     st = new()
     st.dike, st.flood = 20, 10
-    st._step_high()
+    STEPS["high"](st)
     assert (VALUE_DP[st.value_space], VALUE_SHEEP[st.value_space]) == (0, 4)
-    st._step_high()
+    STEPS["high"](st)
     assert st.value_space == len(VALUE_DP) - 1 and st.tides == [True, True]
     st.dike = 0
-    st._step_high()
+    STEPS["high"](st)
     assert (VALUE_DP[st.value_space], VALUE_SHEEP[st.value_space]) == (1, 3)
 
 

@@ -47,6 +47,7 @@ from meeple.games.lowlands.rules import (
     WORKER,
     payable,
 )
+from meeple.games.lowlands.steps import STEPS
 
 
 def new(players=3, seed=1, **options):
@@ -509,7 +510,7 @@ def test_breeding_one_lamb_per_two_sheep_if_housed():
         for e in edges_around([cell("c2"), cell("c3"), cell("d2"), cell("d3")]):
             p.farm.add_fence(e)
         p.sheep = sheep
-    st._step_breed()
+    STEPS["breed"](st)
     assert [p.sheep for p in st.seats] == [3, 4, 4]
 
 
@@ -517,12 +518,12 @@ def test_last_upkeep_runs_only_steps_1_2_and_6():
     # rules/001 line 166
     st = new()
     st.agenda = []
-    st._step_upkeep(True)
+    STEPS["upkeep"](st, True)
     names = [a[0] for a in st.agenda]
     assert "retrieve" not in names and "reset_market" not in names and "first_player" not in names
     assert {"breed", "income", "reveal"} <= set(names)
     st.agenda = []
-    st._step_upkeep(False)
+    STEPS["upkeep"](st, False)
     assert {"retrieve", "reset_market", "first_player"} <= {a[0] for a in st.agenda}
 
 
@@ -548,7 +549,7 @@ def test_high_tide_holds_pays_coins_and_raises_sheep():
         p.dike_space = pos
         p.coins = 0
     v = st.value_space
-    st._step_high()
+    STEPS["high"](st)
     assert [p.coins for p in st.seats] == [2, 0, 0]
     assert st.value_space == v + 1 and st.tides == [True]
 
@@ -560,7 +561,7 @@ def test_high_tide_breaks_gives_breach_tokens_and_lowers_sheep():
     for p, pos in zip(st.seats, (6, 2, 3), strict=True):
         p.dike_space = pos
     v = st.value_space
-    st._step_high()
+    STEPS["high"](st)
     assert [p.breach for p in st.seats] == [0, 2, 2]
     assert st.value_space == v - 1 and st.tides == [False]
 
@@ -574,7 +575,7 @@ def test_storm_breach_costs_sheep_then_coins_then_points():
     b.breach, b.sheep, b.coins = 4, 1, 20
     c.breach, c.sheep, c.coins = 3, 0, 4
     sv = VALUE_SHEEP[st.value_space]
-    st._step_storm()
+    STEPS["storm"](st)
     assert a.sheep == 3
     assert b.sheep == 0 and b.coins == 20 - 3 * sv
     assert c.coins == 0 and c.penalty == 3 * sv - 4
@@ -585,7 +586,7 @@ def test_storm_holding_dike_discards_breach_tokens():
     st = new()
     st.dike, st.flood = 20, 20
     st.seats[0].breach, st.seats[0].sheep = 5, 3
-    st._step_storm()
+    STEPS["storm"](st)
     assert st.seats[0].breach == 0 and st.seats[0].sheep == 3 and st.storm_held
 
 
@@ -600,7 +601,7 @@ def test_storm_tiles():
     c.tiles = [TILE_INDEX["breeding"], TILE_INDEX["mount"]]
     c.sheep, c.breach = 9, 7
     st.dike, st.flood = 0, 30
-    st._step_storm()
+    STEPS["storm"](st)
     assert a.bang_vp == 2
     assert b.breach == 0
     assert c.storm_sheep == 2 and c.sheep == 11 - 7
@@ -797,7 +798,7 @@ def test_storm_scoring_tiles():
     c.farm.put_tile(cell("b4"), k, building=False)
     c.tiles = [k]
     st.dike, st.flood = 36, 1
-    st._step_storm()
+    STEPS["storm"](st)
     assert a.bang_vp == 3 * len(a.farm.pastures()) == 3
     assert b.dike_space == 13 + 2 * 2
     assert c.bang_vp == 3 * 4  # b4's four neighbours are free land outside pastures

@@ -1,6 +1,9 @@
-"""The agenda: program steps that run by themselves, and the card and sheep helpers they share."""
+"""The agenda: program steps that run by themselves (one function each, ``STEPS``), and
+the card and sheep helpers they share (``StepsMixin``)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from meeple.games.lowlands import actions as X
 from meeple.games.lowlands.components import (
@@ -35,9 +38,12 @@ from meeple.games.lowlands.phases import (
 )
 from meeple.games.lowlands.player import Player
 
+if TYPE_CHECKING:
+    from meeple.games.lowlands.rules import LowlandsState
+
 
 class StepsMixin:
-    """The agenda: program steps that run by themselves, and the card and sheep helpers they share."""
+    """The card, sheep and agenda helpers the program steps share, and the agenda's runner."""
 
     # ---- cards ------------------------------------------------------------
     def _draw_deck(self, p: Player) -> bool:
@@ -107,95 +113,13 @@ class StepsMixin:
                 self.over = True
                 return
             step = agenda.pop()
-            getattr(self, "_step_" + step[0])(*step[1:])
+            STEPS[step[0]](self, *step[1:])
 
     def _order(self) -> list[int]:
         n = self.players
         return [(self.first_player + i) % n for i in range(n)]
 
     # ---- program steps -------------------------------------------------------------
-    def _step_tide(self, stage: int) -> None:
-        """Turn of the Tide (rules/001 lines 117-123)."""
-        self.stage = stage
-        self.agenda.append(("flood_deal",))
-        for s in reversed(self._order()):
-            self.agenda.append(("handlimit", s))
-
-    def _step_handlimit(self, s: int) -> None:
-        if self.seats[s].cards > HAND_LIMIT:
-            self._ask(s, DISCARD)
-
-    def _step_flood_deal(self) -> None:
-        self.sea = []
-        for _ in range(SEA_SPACES):
-            if self.flood_deck:
-                self.sea.append([self.flood_deck.pop(), 0])
-        self._step_reveal()
-
-    def _step_reveal(self) -> None:
-        """Turn the leftmost face-down flood card; add its pieces (rules/001 line 163)."""
-        for c in self.sea:
-            if not c[1]:
-                c[1] = 1
-                self.flood = min(FLOOD_PIECES, self.flood + c[0])
-                self.reveals += 1
-                return
-
-    def _step_work(self) -> None:
-        order = self._order()
-        steps = []
-        for _ in FARMERS:
-            for s in order:
-                steps += [("turn", s), ("refill",)]
-        self.agenda.extend(reversed(steps))
-
-    def _step_turn(self, s: int) -> None:
-        self._reset_ctx()
-        self.active_seat = s
-        self._ask(s, PLACE)
-
-    def _step_refill(self) -> None:
-        self._refill_display()
-
-    def _step_finish(self) -> None:
-        """Unused action points: one card each (rules/000 line 24)."""
-        if self.points_left > 0 and self._can_draw():
-            self.drawing_leftover = True
-            self.units_done = 0
-            self._ask(self.active_seat, DRAWING)
-
-    def _step_restore(self, ap: int) -> None:
-        self.points_left = ap
-        self.bonus_build = False
-
-    def _step_bonus_build(self, s: int) -> None:
-        """Farmhouse: build a feature as if with a value-4 farmer (spec §2a).
-
-        Asked whenever a face-up feature fits the points and the farm (public facts),
-        even if the hand cannot pay one: skipping the question only for a hand that
-        cannot pay would tell everyone so (the forced-step policy, docs/architecture.md).
-        """
-        self.bonus_build = True
-        self.points_left = TILES[self.chosen_tile].n
-        if self._feature_fits(s, self.points_left):
-            self._ask(s, PICK)
-        else:
-            self.bonus_build = False
-
-    def _step_worker(self, s: int) -> None:
-        if self._worker_moves(s):
-            self._ask(s, WORKER)
-
-    def _step_token(self, s: int, slot: int) -> None:
-        self.step_argument = slot
-        self._ask(s, TOKEN)
-
-    def _step_free_fence(self, s: int, n: int) -> None:
-        if n > 0 and self.seats[s].fences_left > 0:
-            self.step_argument = n
-            self.fence_mode = 2
-            self._ask(s, FPLACE)
-
     def _move_marker(self, p: Player, n: int) -> None:
         """Move a dike marker ``n`` spaces; a marker that moves lands on top of any
         marker already there (the tie-break of the rule text (ES), line 226)."""
@@ -204,39 +128,6 @@ class StepsMixin:
         p.dike_space += n
         self.key_counter += 1
         p.stack_order = self.key_counter
-
-    def _step_advance(self, s: int, n: int, rewards: bool) -> None:
-        """Move a dike marker; reaching or passing a token gives a reward (the rule
-        text (FR), line 28). The Dike Association's moves take no reward (spec §2a)."""
-        p = self.seats[s]
-        old = p.dike_space
-        self._move_marker(p, n)
-        if not rewards:
-            return
-        pend = []
-        for slot, space in enumerate(TOKEN_SPACES):
-            if old < space <= p.dike_space and not p.tokens_claimed >> slot & 1:
-                p.tokens_claimed |= 1 << slot
-                pend.append(("token", s, slot))
-        self.agenda.extend(reversed(pend))
-
-    def _step_ask(self) -> None:
-        self._ask(self.active_seat, ASK)
-
-    def _step_fence_resume(self) -> None:
-        if self.points_left > 0:
-            self._ask(self.active_seat, FENCING)
-
-    def _step_upkeep(self, last: bool) -> None:
-        """Upkeep (rules/001 lines 150-166); the last one runs only steps 1, 2 and 6."""
-        order = self._order()
-        steps: list[tuple] = [("upkeep_opt", s) for s in order]
-        steps.append(("breed",))
-        steps += [("income", s) for s in order]
-        if not last:
-            steps += [("retrieve",), ("reset_market",), ("first_player",)]
-        steps.append(("reveal",))
-        self.agenda.extend(reversed(steps))
 
     def _upkeep_options(self, s: int) -> list[int]:
         p = self.seats[s]
@@ -247,45 +138,6 @@ class StepsMixin:
             out.append(X.SILO)
         return out
 
-    def _step_upkeep_opt(self, s: int) -> None:
-        """Auction House and Fodder Silo act before breeding (spec §2b)."""
-        self.step_argument = 0
-        if self._upkeep_options(s):
-            self._ask(s, UPKEEP_OPT)
-
-    def _step_breed(self) -> None:
-        """One lamb per two sheep, if it can be housed (rules/000 line 38)."""
-        for s in self._order():
-            p = self.seats[s]
-            lambs = p.sheep // 2
-            if p.has("lamb") and p.sheep >= 2:
-                lambs += p.has("lamb")
-            self._gain_sheep(p, lambs)
-
-    def _step_income(self, s: int) -> None:
-        """Visible income icons, in turn order (rules/001 lines 155-159)."""
-        p = self.seats[s]
-        icons = p.fence_icons() + p.building_icons()
-        cards = BASE_INCOME_CARDS + icons.count("card") + p.has("income_card")
-        p.coins += icons.count("coin") + p.has("income_coin")
-        for _ in range(cards):
-            self._draw_deck(p)
-        either = icons.count("either")
-        if either:
-            self.step_argument = either
-            self._ask(s, INCOME)
-
-    def _step_retrieve(self) -> None:
-        for p in self.seats:
-            p.farmers = [-1, -1, -1]
-
-    def _step_reset_market(self) -> None:
-        self.market = [r.icons for r in self.market_rows]
-
-    def _step_first_player(self) -> None:
-        """Furthest on the dike track; ties: the marker on top (rules/001 line 162)."""
-        self.first_player = max(range(self.players), key=lambda s: (self.seats[s].dike_space, self.seats[s].stack_order))
-
     def dike_holds(self) -> bool:
         """Compare levels, then top rows; equal holds (rules/001 lines 182-190).
 
@@ -293,44 +145,6 @@ class StepsMixin:
         the total lengths, since both stack the same way.
         """
         return self.dike >= self.flood
-
-    def _step_high(self) -> None:
-        """High Tide (rules/001 lines 178-204)."""
-        dps = [p.dike_points for p in self.seats]
-        holds = self.dike_holds()
-        if holds:
-            low = min(dps)
-            for p, dp in zip(self.seats, dps, strict=True):
-                p.coins += dp - low
-            self.value_space = min(len(VALUE_DP) - 1, self.value_space + 1)  # the track ends: LL-37
-        else:
-            high = max(dps)
-            for p, dp in zip(self.seats, dps, strict=True):
-                p.breach += high - dp
-            self.value_space = max(0, self.value_space - 1)
-        self.tides.append(holds)
-        self.sea = []
-
-    def _step_storm(self) -> None:
-        """Storm Tide: "!" tiles, the last dike check, then scoring (rules/001 l.208-220)."""
-        for p in self.seats:
-            self._bang(p)
-        holds = self.dike_holds()
-        self.storm_held = holds
-        sheep_value = VALUE_SHEEP[self.value_space]
-        for p in self.seats:
-            if holds:
-                p.breach = 0
-                continue
-            lose = min(p.breach, p.sheep)
-            p.sheep -= lose
-            cost = (p.breach - lose) * sheep_value
-            paid = min(cost, p.coins)
-            p.coins -= paid
-            p.penalty = cost - paid
-        self.to_move = None
-        self.over = True
-        self.agenda.clear()
 
     def _bang(self, p: Player) -> None:
         """Resolve one player's "!" tiles in the order they were built."""
@@ -368,3 +182,252 @@ class StepsMixin:
             elif e == "vp_buildings":
                 p.bang_vp += t.n * p.buildings
 
+
+# ---- program steps: one function per kind of agenda entry ----------------------------
+
+
+def step_tide(state: LowlandsState, stage: int) -> None:
+    """Turn of the Tide (rules/001 lines 117-123)."""
+    state.stage = stage
+    state.agenda.append(("flood_deal",))
+    for s in reversed(state._order()):
+        state.agenda.append(("handlimit", s))
+
+
+def step_handlimit(state: LowlandsState, s: int) -> None:
+    if state.seats[s].cards > HAND_LIMIT:
+        state._ask(s, DISCARD)
+
+
+def step_flood_deal(state: LowlandsState) -> None:
+    state.sea = []
+    for _ in range(SEA_SPACES):
+        if state.flood_deck:
+            state.sea.append([state.flood_deck.pop(), 0])
+    step_reveal(state)
+
+
+def step_reveal(state: LowlandsState) -> None:
+    """Turn the leftmost face-down flood card; add its pieces (rules/001 line 163)."""
+    for c in state.sea:
+        if not c[1]:
+            c[1] = 1
+            state.flood = min(FLOOD_PIECES, state.flood + c[0])
+            state.reveals += 1
+            return
+
+
+def step_work(state: LowlandsState) -> None:
+    order = state._order()
+    steps = []
+    for _ in FARMERS:
+        for s in order:
+            steps += [("turn", s), ("refill",)]
+    state.agenda.extend(reversed(steps))
+
+
+def step_turn(state: LowlandsState, s: int) -> None:
+    state._reset_ctx()
+    state.active_seat = s
+    state._ask(s, PLACE)
+
+
+def step_refill(state: LowlandsState) -> None:
+    state._refill_display()
+
+
+def step_finish(state: LowlandsState) -> None:
+    """Unused action points: one card each (rules/000 line 24)."""
+    if state.points_left > 0 and state._can_draw():
+        state.drawing_leftover = True
+        state.units_done = 0
+        state._ask(state.active_seat, DRAWING)
+
+
+def step_restore(state: LowlandsState, ap: int) -> None:
+    state.points_left = ap
+    state.bonus_build = False
+
+
+def step_bonus_build(state: LowlandsState, s: int) -> None:
+    """Farmhouse: build a feature as if with a value-4 farmer (spec §2a).
+
+    Asked whenever a face-up feature fits the points and the farm (public facts),
+    even if the hand cannot pay one: skipping the question only for a hand that
+    cannot pay would tell everyone so (the forced-step policy, docs/architecture.md).
+    """
+    state.bonus_build = True
+    state.points_left = TILES[state.chosen_tile].n
+    if state._feature_fits(s, state.points_left):
+        state._ask(s, PICK)
+    else:
+        state.bonus_build = False
+
+
+def step_worker(state: LowlandsState, s: int) -> None:
+    if state._worker_moves(s):
+        state._ask(s, WORKER)
+
+
+def step_token(state: LowlandsState, s: int, slot: int) -> None:
+    state.step_argument = slot
+    state._ask(s, TOKEN)
+
+
+def step_free_fence(state: LowlandsState, s: int, n: int) -> None:
+    if n > 0 and state.seats[s].fences_left > 0:
+        state.step_argument = n
+        state.fence_mode = 2
+        state._ask(s, FPLACE)
+
+
+def step_advance(state: LowlandsState, s: int, n: int, rewards: bool) -> None:
+    """Move a dike marker; reaching or passing a token gives a reward (the rule
+    text (FR), line 28). The Dike Association's moves take no reward (spec §2a)."""
+    p = state.seats[s]
+    old = p.dike_space
+    state._move_marker(p, n)
+    if not rewards:
+        return
+    pend = []
+    for slot, space in enumerate(TOKEN_SPACES):
+        if old < space <= p.dike_space and not p.tokens_claimed >> slot & 1:
+            p.tokens_claimed |= 1 << slot
+            pend.append(("token", s, slot))
+    state.agenda.extend(reversed(pend))
+
+
+def step_ask(state: LowlandsState) -> None:
+    state._ask(state.active_seat, ASK)
+
+
+def step_fence_resume(state: LowlandsState) -> None:
+    if state.points_left > 0:
+        state._ask(state.active_seat, FENCING)
+
+
+def step_upkeep(state: LowlandsState, last: bool) -> None:
+    """Upkeep (rules/001 lines 150-166); the last one runs only steps 1, 2 and 6."""
+    order = state._order()
+    steps: list[tuple] = [("upkeep_opt", s) for s in order]
+    steps.append(("breed",))
+    steps += [("income", s) for s in order]
+    if not last:
+        steps += [("retrieve",), ("reset_market",), ("first_player",)]
+    steps.append(("reveal",))
+    state.agenda.extend(reversed(steps))
+
+
+def step_upkeep_opt(state: LowlandsState, s: int) -> None:
+    """Auction House and Fodder Silo act before breeding (spec §2b)."""
+    state.step_argument = 0
+    if state._upkeep_options(s):
+        state._ask(s, UPKEEP_OPT)
+
+
+def step_breed(state: LowlandsState) -> None:
+    """One lamb per two sheep, if it can be housed (rules/000 line 38)."""
+    for s in state._order():
+        p = state.seats[s]
+        lambs = p.sheep // 2
+        if p.has("lamb") and p.sheep >= 2:
+            lambs += p.has("lamb")
+        state._gain_sheep(p, lambs)
+
+
+def step_income(state: LowlandsState, s: int) -> None:
+    """Visible income icons, in turn order (rules/001 lines 155-159)."""
+    p = state.seats[s]
+    icons = p.fence_icons() + p.building_icons()
+    cards = BASE_INCOME_CARDS + icons.count("card") + p.has("income_card")
+    p.coins += icons.count("coin") + p.has("income_coin")
+    for _ in range(cards):
+        state._draw_deck(p)
+    either = icons.count("either")
+    if either:
+        state.step_argument = either
+        state._ask(s, INCOME)
+
+
+def step_retrieve(state: LowlandsState) -> None:
+    for p in state.seats:
+        p.farmers = [-1, -1, -1]
+
+
+def step_reset_market(state: LowlandsState) -> None:
+    state.market = [r.icons for r in state.market_rows]
+
+
+def step_first_player(state: LowlandsState) -> None:
+    """Furthest on the dike track; ties: the marker on top (rules/001 line 162)."""
+    state.first_player = max(range(state.players), key=lambda s: (state.seats[s].dike_space, state.seats[s].stack_order))
+
+
+def step_high(state: LowlandsState) -> None:
+    """High Tide (rules/001 lines 178-204)."""
+    dps = [p.dike_points for p in state.seats]
+    holds = state.dike_holds()
+    if holds:
+        low = min(dps)
+        for p, dp in zip(state.seats, dps, strict=True):
+            p.coins += dp - low
+        state.value_space = min(len(VALUE_DP) - 1, state.value_space + 1)  # the track ends: LL-37
+    else:
+        high = max(dps)
+        for p, dp in zip(state.seats, dps, strict=True):
+            p.breach += high - dp
+        state.value_space = max(0, state.value_space - 1)
+    state.tides.append(holds)
+    state.sea = []
+
+
+def step_storm(state: LowlandsState) -> None:
+    """Storm Tide: "!" tiles, the last dike check, then scoring (rules/001 l.208-220)."""
+    for p in state.seats:
+        state._bang(p)
+    holds = state.dike_holds()
+    state.storm_held = holds
+    sheep_value = VALUE_SHEEP[state.value_space]
+    for p in state.seats:
+        if holds:
+            p.breach = 0
+            continue
+        lose = min(p.breach, p.sheep)
+        p.sheep -= lose
+        cost = (p.breach - lose) * sheep_value
+        paid = min(cost, p.coins)
+        p.coins -= paid
+        p.penalty = cost - paid
+    state.to_move = None
+    state.over = True
+    state.agenda.clear()
+
+
+#: agenda entry name -> the step that runs it
+STEPS = {
+    "tide": step_tide,
+    "handlimit": step_handlimit,
+    "flood_deal": step_flood_deal,
+    "reveal": step_reveal,
+    "work": step_work,
+    "turn": step_turn,
+    "refill": step_refill,
+    "finish": step_finish,
+    "restore": step_restore,
+    "bonus_build": step_bonus_build,
+    "worker": step_worker,
+    "token": step_token,
+    "free_fence": step_free_fence,
+    "advance": step_advance,
+    "ask": step_ask,
+    "fence_resume": step_fence_resume,
+    "upkeep": step_upkeep,
+    "upkeep_opt": step_upkeep_opt,
+    "breed": step_breed,
+    "income": step_income,
+    "retrieve": step_retrieve,
+    "reset_market": step_reset_market,
+    "first_player": step_first_player,
+    "high": step_high,
+    "storm": step_storm,
+}

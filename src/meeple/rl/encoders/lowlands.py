@@ -17,7 +17,8 @@ from meeple.games.lowlands.components import (
     TOKEN_SPACES,
 )
 from meeple.games.lowlands.farm import CELL_NAMES, EDGE_NAMES
-from meeple.games.lowlands.rules import FMODE_NAMES, PHASE_NAMES, LowlandsState
+from meeple.games.lowlands.rules import FMODE_NAMES, PHASE_NAMES
+from meeple.games.lowlands.steps import STEPS
 from meeple.rl.encoders.base import (
     Encoder,
     View,
@@ -38,8 +39,8 @@ _FMODES = index(FMODE_NAMES)
 _TOKENS = index([t.name for t in PROGRESS_TOKENS])
 _KINDS = index(TILE_KINDS)
 _SEGMENTS = index(("brown", "green", "grey"))
-#: the steps the agenda may hold (the state's ``_step_<name>`` methods)
-_STEPS = index(sorted(n[len("_step_"):] for n in dir(LowlandsState) if n.startswith("_step_")))
+#: the steps the agenda may hold (``steps.STEPS``)
+_STEPS = index(sorted(STEPS))
 _NT, _NC, _NE, _NA = len(_TILES), len(_CELLS), len(_EDGES), len(_ACTS)
 _FARM = (  # (key, divisor): a farm's numbers in the view
     ("coins", 20), ("sheep", 10), ("capacity", 10), ("hand_size", 10), ("fences_on_income", 10),
