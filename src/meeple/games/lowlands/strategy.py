@@ -442,7 +442,9 @@ def _choose_contribution(state: LowlandsState, s: int, legal) -> Action:
 
 
 def _choose_helper(state: LowlandsState, s: int, legal) -> Action:
-    if X.ASK_MARKET in legal and state.seats[s].coins >= 3:
+    per_card = state.options.get("market_reveals", "cards") == "cards"
+    reveals = state.cards_paid if per_card else state.units_done
+    if X.ASK_MARKET in legal and state.seats[s].coins >= 3 and reveals > 0:  # a coin for no card is waste
         return next(a for a in legal if int(a) == X.ASK_MARKET)
     asks = [a for a in legal if int(a) != X.ASK_MARKET]
     sc = state.scores()
