@@ -206,3 +206,53 @@ def test_automatic_housing_fills_capacity_exactly(seed):
         assert sum(housing.values()) + min(rest, farm.on_tiles) == sheep
         assert rest <= farm.on_tiles
         assert all(farm.pasture_mask() >> sq & 1 and not farm.covered >> sq & 1 for sq in housing)
+
+
+def _random_farms(seed: int, n: int):
+    import random
+
+    from meeple.games.lowlands.farm import NCELLS, NEDGES, mask_of
+
+    rng = random.Random(seed)
+    for _ in range(n):
+        fences = mask_of(e for e in range(NEDGES) if rng.random() < rng.choice((0.15, 0.3, 0.5)))
+        buildings = mask_of(i for i in range(NCELLS) if rng.random() < 0.08)
+        covered = buildings | mask_of(i for i in range(NCELLS) if rng.random() < 0.05)
+        feeders = mask_of(i for i in range(NCELLS) if buildings >> i & 1 and rng.random() < 0.3)
+        yield fences, buildings, covered, feeders, rng
+
+
+def test_enclosing_edges_are_exactly_the_fences_that_would_enclose_something():
+    # the fast search of ruling LL-38 relies on it: a single new fence encloses new
+    # squares iff it is a bridge of the open land (plus "off the board")
+    from meeple.games.lowlands.farm import NEDGES, enclosed_mask, enclosing_edges
+
+    for fences, buildings, _, _, _ in _random_farms(1, 200):
+        base = enclosed_mask(fences, buildings)
+        brute = tuple(
+            e for e in range(NEDGES)
+            if not fences >> e & 1 and enclosed_mask(fences | 1 << e, buildings) != base
+        )
+        assert enclosing_edges(fences, buildings) == brute
+
+
+def test_movable_fences_match_trying_every_edge():
+    # LL-3 and LL-38: a fence may be lifted iff some other edge, not one lifted from in
+    # this action, keeps every sheep housed
+    from meeple.games.lowlands.farm import NEDGES, capacity, mask_of
+    from meeple.games.lowlands.legal import ALL_EDGES, movable_fences
+
+    for fences, buildings, covered, feeders, rng in _random_farms(2, 150):
+        cap = capacity(fences, buildings, covered, feeders)
+        for sheep in {cap, max(0, cap - 1), max(0, cap - 3)}:
+            lifted = mask_of(e for e in range(NEDGES) if rng.random() < 0.03)
+            brute = 0
+            for e in range(NEDGES):
+                if not fences >> e & 1:
+                    continue
+                without = fences & ~(1 << e)
+                free = ALL_EDGES & ~(without | lifted | 1 << e)
+                if any(free >> e2 & 1 and capacity(without | 1 << e2, buildings, covered, feeders) >= sheep
+                       for e2 in range(NEDGES)):
+                    brute |= 1 << e
+            assert movable_fences(fences, buildings, covered, feeders, 0, 0, sheep, lifted) == brute

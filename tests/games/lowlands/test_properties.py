@@ -27,11 +27,11 @@ FAST = settings(max_examples=1200, deadline=None, suppress_health_check=[HealthC
 
 
 def check(state) -> None:
-    cards = sum(p.cards for p in state.ps) + sum(state.display) + len(state.deck) + sum(state.discard)
+    cards = sum(p.cards for p in state.seats) + sum(state.display) + len(state.deck) + sum(state.discard)
     assert cards == 66
     assert min(state.display) >= 0 and min(state.discard) >= 0
-    for seat, p in enumerate(state.ps):
-        in_hand = state.phase == FPLACE and state.fmode < 2 and state.to_move == seat  # bought or lifted
+    for seat, p in enumerate(state.seats):
+        in_hand = state.phase == FPLACE and state.fence_mode < 2 and state.to_move == seat  # bought or lifted
         assert min(p.hand) >= 0 and p.coins >= 0 and p.sheep >= 0 and p.breach >= 0
         assert all(0 <= k <= h for k, h in zip(p.known, p.hand, strict=True))
         assert p.farm.fence_count() + p.fences_left + in_hand == FENCES_TOTAL
@@ -39,7 +39,7 @@ def check(state) -> None:
         if not in_hand:  # a lifted fence may open a pasture until it is put down
             assert p.sheep - p.storm_sheep <= p.farm.capacity()
         assert p.workers_free + sum(p.workers) == 2
-    for n, row in zip(state.market, state.rows, strict=True):
+    for n, row in zip(state.market, state.market_rows, strict=True):
         assert 0 <= n <= row.spaces
     assert 0 <= state.flood <= FLOOD_PIECES and 0 <= state.dike <= 36
     if state.to_move is not None:

@@ -1,8 +1,7 @@
 """Lowlands rules, each test citing the rule text line or the spec row it checks.
 
-rules/000 = ../shared/rules/000_828c8af2cec20396.txt (French overview),
-rules/001 = ../shared/rules/001_88ba9848af96aec5.txt (Spanish rules),
-spec = ../shared/specs/lowlands.md. States are built by play where that is short
+rules/000 = the rule text (FR), a French overview; rules/001 = the rule text (ES), the
+Spanish rules; spec = the project's Lowlands research notes (by section). States are built by play where that is short
 and by setting fields where the rule under test sits deep in a game.
 """
 
@@ -48,6 +47,7 @@ from meeple.games.lowlands.rules import (
     WORKER,
     payable,
 )
+from meeple.games.lowlands.steps import STEPS
 
 
 def new(players=3, seed=1, **options):
@@ -64,7 +64,7 @@ def touch(st) -> None:
 
 
 def me(st):
-    return st.ps[st.to_move]
+    return st.seats[st.to_move]
 
 
 def play(st, *moves: str) -> None:
@@ -78,8 +78,8 @@ def show(st, key: str) -> int:
     kind = TILE_KINDS.index(TILES[k].kind)
     if k in st.stacks[kind]:
         st.stacks[kind].remove(k)
-    if k not in st.faceup[kind]:
-        st.faceup[kind].insert(0, k)
+    if k not in st.face_up[kind]:
+        st.face_up[kind].insert(0, k)
     touch(st)
     return k
 
@@ -88,8 +88,8 @@ def show(st, key: str) -> int:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup(players):
     st = new(players, 7)
-    first = st.first
-    for s, p in enumerate(st.ps):
+    first = st.first_player
+    for s, p in enumerate(st.seats):
         # rules/000 line 12: 16 fences, 10 on the income board, 6 around a 2x1 pasture, 1 sheep per square
         assert p.fences_left == 10 and p.farm.fence_count() == 6
         assert p.sheep == 2 and p.farm.capacity() == 2
@@ -100,21 +100,21 @@ def test_setup(players):
         assert p.workers_free == 1 and p.workers[DRAW] == 1
         assert p.buildings == 0 and p.farmers == [-1, -1, -1]
     # rules/001 line 103: the marker on top of the random stack is the first player
-    assert max(range(players), key=lambda s: st.ps[s].key) == first
+    assert max(range(players), key=lambda s: st.seats[s].stack_order) == first
     # rules/001 line 67: four cards face up; lines 77-79: 3 tiles per stack, players+1 storm tiles
     assert sum(st.display) == 4
-    assert [len(u) for u in st.faceup] == [3, 3, 3, players + 1]
+    assert [len(u) for u in st.face_up] == [3, 3, 3, players + 1]
     # rules/001 line 73: sheep on the icons of the board for this player count
     assert st.market == [r.icons for r in MARKET_ROWS[players]]
     # rules/000 line 7: value marker in the middle, on 1|3
-    assert (VALUE_DP[st.value], VALUE_SHEEP[st.value]) == (1, 3)
+    assert (VALUE_DP[st.value_space], VALUE_SHEEP[st.value_space]) == (1, 3)
     # rules/001 lines 120-121: three flood cards face down, the leftmost revealed
     assert [c[1] for c in st.sea] == [1, 0, 0] and st.flood == st.sea[0][0]
     # rules/001 line 61: five progress tokens on the first five large spaces
-    assert sorted(st.token_at) == list(range(5))
+    assert sorted(st.token_on_space) == list(range(5))
     # rules/001 line 135: the first player places first
     assert st.to_move == first and st.phase == PLACE
-    assert sum(sum(p.hand) for p in st.ps) + sum(st.display) + len(st.deck) + sum(st.discard) == 66
+    assert sum(sum(p.hand) for p in st.seats) + sum(st.display) + len(st.deck) + sum(st.discard) == 66
 
 
 def test_first_game_leaves_out_the_six():
@@ -171,7 +171,7 @@ def test_draw_action_one_card_per_point_plus_worker():
     p = me(st)
     before = p.cards
     play(st, "place 2 draw")
-    assert st.phase == DRAWING and st.ap == 3
+    assert st.phase == DRAWING and st.points_left == 3
     play(st, "draw deck", "draw deck", "draw deck")
     assert p.cards == before + 3
     assert st.to_move != s and st.phase == PLACE
@@ -196,7 +196,7 @@ def test_build_pays_cards_takes_a_marker_and_draws_for_unused_points():
     p.hand = [2, 0, 0]
     touch(st)
     play(st, "place 4 build", "build fold")
-    assert st.ap == 2
+    assert st.points_left == 2
     play(st, "at a5")
     assert st.phase == PAY
     play(st, "pay wood", "pay wood")
@@ -205,7 +205,7 @@ def test_build_pays_cards_takes_a_marker_and_draws_for_unused_points():
     assert p.buildings == 1 and k in p.tiles
     assert p.farm.capacity() == 4
     # rules/000 line 24: each unused action point draws a card
-    assert st.phase == DRAWING and st.ap == 2
+    assert st.phase == DRAWING and st.points_left == 2
     play(st, "draw deck", "draw deck")
     assert p.cards == 2
 
@@ -301,11 +301,11 @@ def test_segments_brown_then_green_then_grey():
     # rules/000 line 27: brown 4 long (3 of them), then green 3 (4), then grey 2 (6)
     st = new()
     p = me(st)
-    st.cubes = [st.track - 1, 0, 0]
+    st.cubes = [st.track_length - 1, 0, 0]
     p.hand = [2, 0, 0]
     touch(st)
     play(st, "place 3 dike", "pay wood")
-    assert st.dike == 4 and st.segs == 1 and st.cubes == [0, 0, 0]
+    assert st.dike == 4 and st.segments_placed == 1 and st.cubes == [0, 0, 0]
     # rules/000 line 28: after a segment, any type may start the next
     p.hand = [1, 1, 0]
     touch(st)
@@ -330,10 +330,10 @@ def test_contribution_then_help_then_bonus_space():
     p.hand = [3, 0, 0]
     touch(st)
     play(st, "place 3 dike", "pay wood", "pay wood", "stop")
-    assert p.pos == 2 and st.phase == ASK and st.to_move == s
+    assert p.dike_space == 2 and st.phase == ASK and st.to_move == s
     other = (s + 1) % 3
     assert legal(st) == {f"ask {o}" for o in range(3) if o != s}
-    helper = st.ps[other]
+    helper = st.seats[other]
     helper.hand = [0, 0, 5]
     touch(st)
     play(st, f"ask {other}")
@@ -341,9 +341,12 @@ def test_contribution_then_help_then_bonus_space():
     # the cube of wood is part-way: the helper must give wood or two of a kind for it
     assert legal(st) == {"pay 2 stone for wood", "stop"}
     play(st, "pay 2 stone for wood", "pay 2 stone for wood")
-    assert helper.pos == 2 and p.pos == 3
+    # LL-7: "autant d'espaces que de ressources qu'il a contribuées": four cards, four spaces
+    assert helper.dike_space == 4 == TOKEN_SPACES[0] and st.phase == TOKEN and st.to_move == other
+    play(st, str(st.legal_actions()[0]))
+    assert p.dike_space == 3
     # the active player's unused point becomes a card
-    assert st.to_move == s and st.phase == DRAWING and st.ap == 1
+    assert st.to_move == s and st.phase == DRAWING and st.points_left == 1
 
 
 def test_helper_who_declines_gives_no_bonus():
@@ -353,7 +356,7 @@ def test_helper_who_declines_gives_no_bonus():
     p.hand = [2, 0, 0]
     touch(st)
     play(st, "place 2 dike", "pay wood", "pay wood", f"ask {(s + 1) % 3}", "stop")
-    assert p.pos == 2 and st.ps[(s + 1) % 3].pos == 0
+    assert p.dike_space == 2 and st.seats[(s + 1) % 3].dike_space == 0
 
 
 def test_two_players_may_ask_the_market_for_a_coin():
@@ -369,7 +372,7 @@ def test_two_players_may_ask_the_market_for_a_coin():
     seen = len(st.deck) + sum(st.discard)
     play(st, "ask market")
     assert p.coins == 0
-    assert p.pos == 2  # no bonus space (line 234)
+    assert p.dike_space == 2  # no bonus space (line 234)
     assert len(st.deck) + sum(st.discard) == seen  # revealed cards went to the discards
     st2 = new(2, 3)
     p2 = me(st2)
@@ -384,16 +387,16 @@ def test_progress_token_offers_its_two_rewards():
     # rules/000 line 28: reaching or passing a token: choose one of its two rewards
     st = new(3, 4)
     p = me(st)
-    p.pos = TOKEN_SPACES[0] - 1
+    p.dike_space = TOKEN_SPACES[0] - 1
     p.hand = [1, 0, 0]
     p.coins = 0
     touch(st)
     play(st, "place 2 dike", "pay wood", "stop")
     assert st.phase == TOKEN
-    token = PROGRESS_TOKENS[st.token_at[0]]
+    token = PROGRESS_TOKENS[st.token_on_space[0]]
     assert legal(st) == {f"take {o}" for o in token.options}
     # claimed once per player
-    assert p.tokens == 1
+    assert p.tokens_claimed == 1
 
 
 def test_workshop_contributes_without_a_card():
@@ -421,7 +424,7 @@ def test_buying_a_fence_costs_a_card_and_uncovers_the_income_board():
     play(st, "place 2 fence", "pay wood")
     assert p.fences_left == 9 and st.phase == FPLACE
     play(st, "fence a1n")
-    assert p.farm.has_fence(edge("a1n")) and st.phase == FENCING and st.ap == 1
+    assert p.farm.has_fence(edge("a1n")) and st.phase == FENCING and st.points_left == 1
     assert p.farm.fence_count() + p.fences_left == 16
 
 
@@ -445,14 +448,20 @@ def test_moving_a_fence_must_keep_the_sheep_housed():
     # ruling LL-3 (rules/001 line 176: a sheep goes back to the supply only by an effect)
     st = new()
     p = me(st)
-    play(st, "place 2 fence", "lift c2n")
-    assert legal(st) == {"fence c2n"}
+    p.hand = [1, 0, 0]
+    touch(st)
+    play(st, "place 2 fence")
+    # both sheep need every fence of the start pasture: no fence can move anywhere new,
+    # and putting one back where it was lifted changes nothing (LL-38)
+    assert legal(st) == {"pay wood"}
     p.sheep = 1  # one sheep fits in c3 alone once c3n closes it
     touch(st)
-    assert legal(st) == {"fence c2n", "fence c3n"}
+    assert "lift c2n" in legal(st)
+    play(st, "lift c2n")
+    assert legal(st) == {"fence c3n"}
     p.sheep = 0
     touch(st)
-    assert len(legal(st)) == 71 - 5
+    assert len(legal(st)) == 71 - 6  # not the five standing fences, not c2n itself
 
 
 def test_free_fences_from_the_estate():
@@ -463,7 +472,7 @@ def test_free_fences_from_the_estate():
     p.hand = [2, 2, 0]
     touch(st)
     play(st, "place 4 build", "build estate", "at f1", "pay wood", "pay wood", "pay clay", "pay clay")
-    assert st.phase == FPLACE and st.fmode == 2
+    assert st.phase == FPLACE and st.fence_mode == 2
     play(st, "fence a1n", "fence b1n")
     assert p.fences_left == 8 and p.hand == [0, 0, 0]
 
@@ -477,7 +486,7 @@ def test_market_one_row_one_direction_at_the_track_price():
     play(st, "place 3 market")
     assert not any(a.startswith("buy") for a in legal(st))  # no room for another sheep
     play(st, "sell 2")
-    assert p.coins == coins + VALUE_SHEEP[st.value] and p.sheep == 1
+    assert p.coins == coins + VALUE_SHEEP[st.value_space] and p.sheep == 1
     assert legal(st) == {"sell 2", "stop"}
 
 
@@ -489,32 +498,32 @@ def test_market_worker_better_price():
     coins = p.coins
     touch(st)
     play(st, "place 2 market", "sell 1")
-    assert p.coins == coins + VALUE_SHEEP[st.value] + 1
+    assert p.coins == coins + VALUE_SHEEP[st.value_space] + 1
 
 
 # ---- upkeep, tides, storm ------------------------------------------------------------------
 def test_breeding_one_lamb_per_two_sheep_if_housed():
     # rules/000 line 38, rules/001 line 154
     st = new()
-    for p, sheep in zip(st.ps, (2, 3, 4), strict=True):
+    for p, sheep in zip(st.seats, (2, 3, 4), strict=True):
         p.farm.fences = 0
         for e in edges_around([cell("c2"), cell("c3"), cell("d2"), cell("d3")]):
             p.farm.add_fence(e)
         p.sheep = sheep
-    st._step_breed()
-    assert [p.sheep for p in st.ps] == [3, 4, 4]
+    STEPS["breed"](st)
+    assert [p.sheep for p in st.seats] == [3, 4, 4]
 
 
 def test_last_upkeep_runs_only_steps_1_2_and_6():
     # rules/001 line 166
     st = new()
     st.agenda = []
-    st._step_upkeep(True)
+    STEPS["upkeep"](st, True)
     names = [a[0] for a in st.agenda]
     assert "retrieve" not in names and "reset_market" not in names and "first_player" not in names
     assert {"breed", "income", "reveal"} <= set(names)
     st.agenda = []
-    st._step_upkeep(False)
+    STEPS["upkeep"](st, False)
     assert {"retrieve", "reset_market", "first_player"} <= {a[0] for a in st.agenda}
 
 
@@ -522,51 +531,51 @@ def test_hand_limit_at_the_turn_of_the_tide():
     # rules/001 line 119: more than eight cards: discard down to eight
     st = new()
     s = (st.to_move + 1) % 3
-    st.ps[s].hand = [6, 4, 0]
+    st.seats[s].hand = [6, 4, 0]
     st.agenda.append(("handlimit", s))
     st.phase = NONE
     st._run()
     assert st.phase == DISCARD and st.to_move == s
     assert legal(st) == {"discard wood", "discard clay"}
     play(st, "discard wood", "discard wood")
-    assert st.ps[s].cards == 8 and st.phase != DISCARD
+    assert st.seats[s].cards == 8 and st.phase != DISCARD
 
 
 def test_high_tide_holds_pays_coins_and_raises_sheep():
     # rules/001 lines 194-196
     st = new()
     st.dike, st.flood = 12, 12  # equal lengths: the dike holds (line 189)
-    for p, pos in zip(st.ps, (6, 2, 3), strict=True):
-        p.pos = pos
+    for p, pos in zip(st.seats, (6, 2, 3), strict=True):
+        p.dike_space = pos
         p.coins = 0
-    v = st.value
-    st._step_high()
-    assert [p.coins for p in st.ps] == [2, 0, 0]
-    assert st.value == v + 1 and st.tides == [True]
+    v = st.value_space
+    STEPS["high"](st)
+    assert [p.coins for p in st.seats] == [2, 0, 0]
+    assert st.value_space == v + 1 and st.tides == [True]
 
 
 def test_high_tide_breaks_gives_breach_tokens_and_lowers_sheep():
     # rules/001 lines 202-204
     st = new()
     st.dike, st.flood = 11, 12
-    for p, pos in zip(st.ps, (6, 2, 3), strict=True):
-        p.pos = pos
-    v = st.value
-    st._step_high()
-    assert [p.breach for p in st.ps] == [0, 2, 2]
-    assert st.value == v - 1 and st.tides == [False]
+    for p, pos in zip(st.seats, (6, 2, 3), strict=True):
+        p.dike_space = pos
+    v = st.value_space
+    STEPS["high"](st)
+    assert [p.breach for p in st.seats] == [0, 2, 2]
+    assert st.value_space == v - 1 and st.tides == [False]
 
 
 def test_storm_breach_costs_sheep_then_coins_then_points():
     # rules/001 lines 213-214
     st = new()
     st.dike, st.flood = 0, 5
-    a, b, c = st.ps
+    a, b, c = st.seats
     a.breach, a.sheep = 2, 5
     b.breach, b.sheep, b.coins = 4, 1, 20
     c.breach, c.sheep, c.coins = 3, 0, 4
-    sv = VALUE_SHEEP[st.value]
-    st._step_storm()
+    sv = VALUE_SHEEP[st.value_space]
+    STEPS["storm"](st)
     assert a.sheep == 3
     assert b.sheep == 0 and b.coins == 20 - 3 * sv
     assert c.coins == 0 and c.penalty == 3 * sv - 4
@@ -576,15 +585,15 @@ def test_storm_breach_costs_sheep_then_coins_then_points():
 def test_storm_holding_dike_discards_breach_tokens():
     st = new()
     st.dike, st.flood = 20, 20
-    st.ps[0].breach, st.ps[0].sheep = 5, 3
-    st._step_storm()
-    assert st.ps[0].breach == 0 and st.ps[0].sheep == 3 and st.storm_held
+    st.seats[0].breach, st.seats[0].sheep = 5, 3
+    STEPS["storm"](st)
+    assert st.seats[0].breach == 0 and st.seats[0].sheep == 3 and st.storm_held
 
 
 def test_storm_tiles():
     # spec §2a: Bank, Dwelling Mount, Breeding Farm
     st = new()
-    a, b, c = st.ps
+    a, b, c = st.seats
     a.tiles = [TILE_INDEX["bank"]]
     a.coins = 9
     b.tiles = [TILE_INDEX["mount"]]
@@ -592,7 +601,7 @@ def test_storm_tiles():
     c.tiles = [TILE_INDEX["breeding"], TILE_INDEX["mount"]]
     c.sheep, c.breach = 9, 7
     st.dike, st.flood = 0, 30
-    st._step_storm()
+    STEPS["storm"](st)
     assert a.bang_vp == 2
     assert b.breach == 0
     assert c.storm_sheep == 2 and c.sheep == 11 - 7
@@ -601,15 +610,15 @@ def test_storm_tiles():
 def test_final_score_and_tie_break():
     # rules/001 lines 215-226
     st = new()
-    for p in st.ps:
-        p.coins, p.sheep, p.hand, p.pos = 3, 2, [1, 1, 1], 4
+    for p in st.seats:
+        p.coins, p.sheep, p.hand, p.dike_space = 3, 2, [1, 1, 1], 4
     parts = st.score_parts(0)
-    assert parts == {"dike": 2 * VALUE_DP[st.value], "sheep": 2 * VALUE_SHEEP[st.value],
+    assert parts == {"dike": 2 * VALUE_DP[st.value_space], "sheep": 2 * VALUE_SHEEP[st.value_space],
                      "tiles": 0, "bang": 0, "coins": 3, "cards": 1}
-    st.ps[1].pos = 5  # furthest on the dike track (same points: 5 // 2 == 4 // 2)
+    st.seats[1].dike_space = 5  # furthest on the dike track (same points: 5 // 2 == 4 // 2)
     assert st.winners() == [1]
-    st.ps[1].pos = 4
-    top = max(range(3), key=lambda s: st.ps[s].key)
+    st.seats[1].dike_space = 4
+    top = max(range(3), key=lambda s: st.seats[s].stack_order)
     assert st.winners() == [top]  # then the marker on top
 
 
@@ -635,7 +644,7 @@ def test_determinize_keeps_flood_backs_and_known_cards():
         assert sorted(det.flood_deck + [c[0] for c in det.sea]) == sorted(
             st.flood_deck + [c[0] for c in st.sea]
         )
-        changed |= det.ps[(i + 1) % 4].hand != st.ps[(i + 1) % 4].hand
+        changed |= det.seats[(i + 1) % 4].hand != st.seats[(i + 1) % 4].hand
     assert changed
 
 
@@ -669,13 +678,13 @@ def test_lock_last_type_option():
     # option lock_last_type (spec §6 reading, ruling LL-6): the completed type may not start the next
     st = new(lock_last_type=True)
     p = me(st)
-    st.cubes = [st.track - 1, 0, 0]
+    st.cubes = [st.track_length - 1, 0, 0]
     p.hand = [3, 1, 0]
     touch(st)
     play(st, "place 3 dike", "pay wood")
-    assert st.segs == 1 and "pay wood" not in legal(st) and "pay clay" in legal(st)
+    assert st.segments_placed == 1 and "pay wood" not in legal(st) and "pay clay" in legal(st)
     plain = new()
-    plain.cubes = [plain.track - 1, 0, 0]
+    plain.cubes = [plain.track_length - 1, 0, 0]
     me(plain).hand = [3, 1, 0]
     touch(plain)
     play(plain, "place 3 dike", "pay wood")
@@ -701,14 +710,14 @@ def test_market_help_advances_only_usable_cards():
     p2 = me(st2)
     p2.hand = [2, 0, 0]
     p2.coins = 1
-    st2.cubes = [st2.track - 2, 0, 0]
+    st2.cubes = [st2.track_length - 2, 0, 0]
     touch(st2)
     play(st2, "place 2 dike", "pay wood")  # wood now one short of the end
     play(st2, "stop")
     st2.deck = st2.deck[:-1] + [0]
     touch(st2)
     play(st2, "ask market")
-    assert st2.segs == 1 and st2.cubes == [0, 0, 0]
+    assert st2.segments_placed == 1 and st2.cubes == [0, 0, 0]
 
 
 def test_boost_token_adds_two_points():
@@ -720,7 +729,7 @@ def test_boost_token_adds_two_points():
     touch(st)
     assert "boost 2 dike" in legal(st)
     play(st, "boost 2 dike")
-    assert st.ap == 4 and p.boost == 0
+    assert st.points_left == 4 and p.boost == 0
 
 
 def test_income_card_or_coin_is_a_choice():
@@ -752,10 +761,10 @@ def test_auction_house_and_fodder_silo_before_breeding():
     st._run()
     assert legal(st) == {"auction", "skip"}  # no room: the silo cannot house a sheep
     play(st, "auction")
-    assert p.sheep == 1 and p.coins == 5 + VALUE_SHEEP[st.value] + 1
+    assert p.sheep == 1 and p.coins == 5 + VALUE_SHEEP[st.value_space] + 1
     assert legal(st) == {"silo", "skip"}
     play(st, "silo")
-    assert p.sheep == 2 and p.coins == 4 + VALUE_SHEEP[st.value] + 1
+    assert p.sheep == 2 and p.coins == 4 + VALUE_SHEEP[st.value_space] + 1
 
 
 def test_farmhouse_builds_a_feature_as_a_value_four_farmer():
@@ -770,26 +779,26 @@ def test_farmhouse_builds_a_feature_as_a_value_four_farmer():
     play(st, "boost 4 build", "build farmhouse", "at f1")
     for _ in range(4):
         st.apply(next(a for a in st.legal_actions()))
-    assert st.phase == PICK and st.bonus and "stop" in legal(st)
+    assert st.phase == PICK and st.bonus_build and "stop" in legal(st)
     assert "build vegetables" in legal(st)
     play(st, "build vegetables", "at b2", "pay wood", "pay clay")
     assert TILE_INDEX["vegetables"] in p.tiles
     # back to the main action: its 2 unused points draw cards
-    assert st.phase == DRAWING and st.ap == 2 and not st.bonus
+    assert st.phase == DRAWING and st.points_left == 2 and not st.bonus_build
 
 
 def test_storm_scoring_tiles():
     # spec §2a / §2d: Estate 3 per pasture, Dike Association +2 spaces per 3 DP, Lake Cabin
     st = new()
-    a, b, c = st.ps
+    a, b, c = st.seats
     a.tiles = [TILE_INDEX["estate"]]
     b.tiles = [TILE_INDEX["association"]]
-    b.pos = 13  # 6 dike points
+    b.dike_space = 13  # 6 dike points
     k = TILE_INDEX["cabin"]
     c.farm.put_tile(cell("b4"), k, building=False)
     c.tiles = [k]
     st.dike, st.flood = 36, 1
-    st._step_storm()
+    STEPS["storm"](st)
     assert a.bang_vp == 3 * len(a.farm.pastures()) == 3
-    assert b.pos == 13 + 2 * 2
+    assert b.dike_space == 13 + 2 * 2
     assert c.bang_vp == 3 * 4  # b4's four neighbours are free land outside pastures

@@ -23,11 +23,11 @@ def choose(st) -> str:
 def test_houses_sheep_before_breeding():
     # the last placement before an Upkeep, a full pasture: the lamb would be lost, so fence
     st = new()
-    p = st.ps[st.to_move]
+    p = st.seats[st.to_move]
     p.farmers = [4, 1, -1]  # farmers 2 and 3 already out (draw, dike)
     p.hand = [2, 1, 1]
     st.flood, st.dike = 0, 12  # no threat from the sea
-    st.faceup = [[], [], [], []]  # and no tile to tempt it
+    st.face_up = [[], [], [], []]  # and no tile to tempt it
     st._legal = None
     move = choose(st)
     assert move == "place 4 fence", move
@@ -39,7 +39,7 @@ def test_houses_sheep_before_breeding():
 
 def test_buys_sheep_when_there_is_room():
     st = new()
-    p = st.ps[st.to_move]
+    p = st.seats[st.to_move]
     p.farm.fences = 0
     for e in edges_around([cell("c2"), cell("c3"), cell("d2"), cell("d3"), cell("e2"), cell("e3")]):
         p.farm.add_fence(e)
@@ -52,14 +52,14 @@ def test_buys_sheep_when_there_is_room():
 
 def test_helps_the_dike_when_the_flood_threatens():
     st = new()
-    p = st.ps[st.to_move]
+    p = st.seats[st.to_move]
     p.hand = [3, 3, 0]
     st.flood, st.dike = 10, 0
     st._legal = None
     assert threat(st) > 1
     assert choose(st).endswith("dike")
     calm = new()
-    calm.ps[calm.to_move].hand = [3, 3, 0]
+    calm.seats[calm.to_move].hand = [3, 3, 0]
     calm.flood, calm.dike = 0, 30
     calm._legal = None
     assert threat(calm) == 0

@@ -1,7 +1,7 @@
 """Lowlands components as data tables, each row with its provenance.
 
-Sources: rule texts ../shared/rules/000 (French) and 001 (Spanish) and the research
-notes ../shared/specs/lowlands.md (section numbers in comments). Rows marked
+Sources: the rule texts, French ("rules/000") and Spanish ("rules/001"), cited by line,
+and the project's Lowlands research notes ("spec", section numbers in comments). Rows marked
 ``design`` are our own proposals for facts that are not public (the Appendix, the
 market boards, the income board, the tracks): replace them here when the real values
 are known; the rules code reads only these tables.
@@ -102,11 +102,15 @@ MARKET_ROWS: dict[int, tuple[MarketRow, ...]] = {
     4: tuple(MarketRow(4, 2, "design") for _ in range(4)),
 }
 
-# ---- value track (spec §7): index -3..+3, start in the middle -------------------
-VALUE_DP: tuple[int, ...] = (4, 3, 2, 1, 1, 0, 0)
-VALUE_SHEEP: tuple[int, ...] = (1, 2, 2, 3, 3, 4, 5)
-VALUE_START = 3  # list index of the middle space: DP 1 | sheep 3 (rules/000 line 7, confirmed)
-VALUE_PROVENANCE = "design"  # except the middle space, confirmed
+# ---- value track (spec §7, ruling LL-37): positions -3..+1 ------------------------
+#: the rule text (FR) line 7: the marker starts on DP 1 | sheep 3 (confirmed); lines 45-46:
+#: a dike that holds moves it right (sheep up, DP down), a breach left (sheep down, DP
+#: up). Every step changes both values in that direction; the DP value cannot go below
+#: zero (line 51), so only one space lies right of the start (design, LL-37).
+VALUE_DP: tuple[int, ...] = (4, 3, 2, 1, 0)
+VALUE_SHEEP: tuple[int, ...] = (0, 1, 2, 3, 4)
+VALUE_START = 3  # list index of the starting space: DP 1 | sheep 3 (confirmed)
+VALUE_PROVENANCE = "design"  # except the starting space, confirmed
 
 # ---- flood (spec §8) -------------------------------------------------------------
 #: card faces; the back is "1-3" for faces <= 3 and "4-6" otherwise (confirmed)

@@ -16,6 +16,7 @@ so copying a farm is copying a few ints.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from meeple.games.lowlands.components import FARM_COLS, FARM_ROWS, FARM_TERRAIN
 
@@ -333,3 +334,59 @@ class Farm:
                 out[i] = put
                 left -= put
         return out, left
+
+
+@lru_cache(maxsize=1 << 14)
+def enclosing_edges(fences: int, buildings: int) -> tuple[int, ...]:
+    """The open edges whose fence alone would enclose new squares: the bridges of the
+    graph of squares outside every pasture plus one node for "off the board" (sides
+    without a fence are its edges). A fence anywhere else encloses nothing new, so
+    only these can raise the farm's capacity."""
+    outside = ALL & ~buildings & ~enclosed_mask(fences, buildings)
+    return bridges(outside, fences, off_board=True) if outside else ()
+
+
+def bridges(squares: int, fences: int, off_board: bool = False) -> tuple[int, ...]:
+    """The edges of the graph of ``squares`` (open sides between them, and with
+    ``off_board`` open sides to one node beyond the board) whose removal splits it."""
+    off = NCELLS  # the node beyond the board's edge
+    adjacency: dict[int, list[tuple[int, int]]] = {off: []} if off_board else {}
+    for i in range(NCELLS):
+        if not squares >> i & 1:
+            continue
+        links = adjacency.setdefault(i, [])
+        for e, nb in SIDES[i]:
+            if fences >> e & 1:
+                continue
+            if nb < 0:
+                if off_board:
+                    links.append((off, e))
+                    adjacency[off].append((i, e))
+            elif squares >> nb & 1:
+                links.append((nb, e))
+    order: dict[int, int] = {}
+    low: dict[int, int] = {}
+    found: list[int] = []
+    for root in adjacency:
+        if root in order:
+            continue
+        order[root] = low[root] = len(order)
+        stack = [(root, -1, iter(adjacency[root]))]
+        while stack:
+            node, via, links = stack[-1]
+            for nb, e in links:
+                if e == via:
+                    continue
+                if nb not in order:
+                    order[nb] = low[nb] = len(order)
+                    stack.append((nb, e, iter(adjacency[nb])))
+                    break
+                low[node] = min(low[node], order[nb])
+            else:
+                stack.pop()
+                if stack:
+                    parent = stack[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                    if low[node] > order[parent]:
+                        found.append(via)
+    return tuple(sorted(found))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from meeple.core.actions import Action
 from meeple.games.lowlands import actions as X
@@ -24,7 +25,17 @@ from meeple.games.lowlands.components import (
     WORKER_EFFECTS,
     WORKER_MAX,
 )
-from meeple.games.lowlands.farm import EDGE_NAMES, NCELLS, NEDGES, TERRAIN
+from meeple.games.lowlands.farm import (
+    EDGE_CELLS,
+    EDGE_NAMES,
+    NCELLS,
+    NEDGES,
+    TERRAIN,
+    bridges,
+    capacity,
+    enclosed_mask,
+    enclosing_edges,
+)
 from meeple.games.lowlands.phases import (
     ASK,
     AT,
@@ -52,13 +63,96 @@ from meeple.games.lowlands.phases import (
 )
 from meeple.games.lowlands.player import Player
 
+ALL_EDGES = (1 << NEDGES) - 1
+
+
+@lru_cache(maxsize=1 << 14)
+def movable_fences(
+    fences: int, buildings: int, covered: int, feeders: int, troughs: int, on_tiles: int,
+    sheep: int, lifted: int,
+) -> int:
+    """Mask of the fences that can go to another edge, not one in ``lifted``, and keep
+    ``sheep`` housed. Cached: farms repeat a lot (every game starts with the same one).
+
+    Without a Feeding Trough a new fence never loses housing, so a fence whose lifting
+    keeps every sheep housed can go anywhere free. Lifting any other fence opens its
+    pasture P, which then hangs off the open land by the lifted edge alone; a single
+    fence can then only house more by being a bridge of the farm's open land (``farm.
+    enclosing_edges``: it encloses that bridge's far side, with P if P hangs there) or a
+    bridge inside P. The bridges' gains are worked out once per farm (``_bridge_gains``).
+    """
+    cap = capacity(fences, buildings, covered, feeders, troughs, on_tiles)
+    inside = enclosed_mask(fences, buildings)
+    out = 0
+    for e in range(NEDGES):
+        if not fences >> e & 1:
+            continue
+        without = fences & ~(1 << e)
+        free = ALL_EDGES & ~(without | lifted | 1 << e)
+        if not free:
+            continue
+        a, b = EDGE_CELLS[e]
+        if troughs or _opens(a, b, inside, buildings) or _opens(b, a, inside, buildings):
+            left = capacity(without, buildings, covered, feeders, troughs, on_tiles)
+        else:
+            left = cap  # not between a pasture and open land: lifting it opens nothing
+        if troughs:  # a fence can also split a doubled pasture: try every edge
+            if any(free >> e2 & 1 and capacity(without | 1 << e2, buildings, covered, feeders, troughs,
+                                               on_tiles) >= sheep for e2 in range(NEDGES)):
+                out |= 1 << e
+            continue
+        if left >= sheep:
+            out |= 1 << e
+            continue
+        opened = inside & ~enclosed_mask(without, buildings)
+        outer = next((c for c in EDGE_CELLS[e] if c >= 0 and not opened >> c & 1), -1)
+        for bridge, far, with_bridge in _bridge_gains(fences, buildings, covered, feeders, on_tiles):
+            if not free >> bridge & 1:
+                continue
+            housed = with_bridge if outer >= 0 and far >> outer & 1 else with_bridge - (cap - left)
+            if housed >= sheep:
+                out |= 1 << e
+                break
+        else:
+            # a fence inside P encloses only part of it: with every square of P usable
+            # and no Feed Storage, that houses at least one sheep fewer than P did
+            if not opened & covered and not feeders and sheep - left > cap - left - 1:
+                continue
+            if any(
+                free >> e2 & 1
+                and capacity(without | 1 << e2, buildings, covered, feeders, troughs, on_tiles) >= sheep
+                for e2 in bridges(opened, without)
+            ):
+                out |= 1 << e
+    return out
+
+
+def _opens(a: int, b: int, inside: int, buildings: int) -> bool:
+    """Whether a fence between squares ``a`` and ``b`` (-1: off the board) closes a
+    pasture square ``a`` from open land or the board's edge."""
+    return a >= 0 and bool(inside >> a & 1) and (b < 0 or not (inside | buildings) >> b & 1)
+
+
+@lru_cache(maxsize=1 << 12)
+def _bridge_gains(
+    fences: int, buildings: int, covered: int, feeders: int, on_tiles: int
+) -> tuple[tuple[int, int, int], ...]:
+    """Per bridge of the open land: the edge, the squares a fence there encloses, and
+    the farm's capacity with that fence (no Feeding Trough)."""
+    inside = enclosed_mask(fences, buildings)
+    return tuple(
+        (b, enclosed_mask(fences | 1 << b, buildings) & ~inside,
+         capacity(fences | 1 << b, buildings, covered, feeders, 0, on_tiles))
+        for b in enclosing_edges(fences, buildings)
+    )
+
 
 class LegalMixin:
     """What may be done now: the legal decisions of every phase and why others are refused."""
 
     def _tile_cells(self, s: int, k: int) -> list[int]:
         """Squares where tile ``k`` may go: free, right terrain, all sheep still housed."""
-        p = self.ps[s]
+        p = self.seats[s]
         t = TILES[k]
         farm = p.farm
         need = TERRAIN_CODE[t.terrain]
@@ -75,7 +169,7 @@ class LegalMixin:
         return out
 
     def _has_tile_cell(self, s: int, k: int) -> bool:
-        p = self.ps[s]
+        p = self.seats[s]
         t = TILES[k]
         farm = p.farm
         need = TERRAIN_CODE[t.terrain]
@@ -87,11 +181,19 @@ class LegalMixin:
                 return True
         return bool(self._tile_cells(s, k))
 
+    def _feature_fits(self, s: int, ap: int) -> bool:
+        """Whether a face-up feature costs at most ``ap`` points and has a square on the
+        farm: public facts only (the hand is not consulted)."""
+        return any(
+            not TILES[k].building and TILES[k].ap <= ap and self._has_tile_cell(s, k)
+            for up in self.face_up for k in up
+        )
+
     def _buildable(self, s: int, ap: int, features_only: bool) -> list[int]:
-        p = self.ps[s]
+        p = self.seats[s]
         waivers = 0 if features_only else p.workers[BUILD] * WORKER_EFFECTS[BUILD].discount
         out = []
-        for up in self.faceup:
+        for up in self.face_up:
             for k in up:
                 t = TILES[k]
                 if t.ap > ap:
@@ -111,21 +213,21 @@ class LegalMixin:
     def _legal_actions(self) -> Sequence[Action]:
         ph = self.phase
         s = self.to_move
-        p = self.ps[s]
+        p = self.seats[s]
         out: list[int]
         if ph == PLACE:
             out = self._placements(s)
         elif ph == PICK:
-            out = [X.BUILD_TILE[k] for k in self._buildable(s, self.ap, self.bonus)]
-            if self.bonus or not out:
+            out = [X.BUILD_TILE[k] for k in self._buildable(s, self.points_left, self.bonus_build)]
+            if self.bonus_build or not out:
                 out.append(X.STOP)
         elif ph == AT:
-            out = [X.AT[i] for i in self._tile_cells(s, self.tile)]
+            out = [X.AT[i] for i in self._tile_cells(s, self.chosen_tile)]
         elif ph == PAY:
             out = self._payments(p)
         elif ph == CONTRIB:
             out = self._contributions(p)
-            if self.units > 0 or not out:
+            if self.units_done > 0 or not out:
                 out.append(X.STOP)
         elif ph == HELP:
             out = self._contributions(p) + [X.STOP]
@@ -135,17 +237,17 @@ class LegalMixin:
                 out.append(X.ASK_MARKET)
         elif ph == FENCING:
             out = self._fencing(p)
-            if self.units > 0 or not out:
+            if self.units_done > 0 or not out:
                 out.append(X.STOP)
         elif ph == FPLACE:
             out = [X.FENCE_AT[e] for e in self._fence_spots(p)]
         elif ph == TRADE:
             out = self._trades(p)
-            if self.units > 0 or not out:
+            if self.units_done > 0 or not out:
                 out.append(X.STOP)
         elif ph == DRAWING:
             out = self._draws()
-            if self.leftover or self.units > 0 or not out:
+            if self.drawing_leftover or self.units_done > 0 or not out:
                 out.append(X.STOP)
         elif ph == TOKEN:
             out = self._rewards(p)
@@ -169,17 +271,19 @@ class LegalMixin:
             + sum(1 for k in p.tiles if TILES[k].effect == "ap" and TILES[k].n == space)
         )
 
-    def _performable(self, s: int, space: int, ap: int) -> bool:
-        """Whether the action can be done at least once (you may not skip it, rules/001 l.146)."""
-        p = self.ps[s]
+    def _performable(self, s: int, space: int, ap: int, coins: int) -> bool:
+        """Whether the action can change something at least once, with ``coins`` left
+        after the placement is paid (rule text (ES), line 146: no action may be skipped
+        to keep its points for cards; LL-4, LL-38, LL-39)."""
+        p = self.seats[s]
         if space == BUILD:
             return bool(self._buildable(s, ap, False))
         if space == DIKE:
             return bool(self._contributions(p, fresh=True))
         if space == FENCE:
-            return bool(self._fencing(p))
+            return self._can_fence(p)
         if space == MARKET:
-            return bool(self._trades(p, fresh=True))
+            return bool(self._trades(p, fresh=True, coins=coins))
         return self._can_draw()
 
     def _reuse_cost(self, p: Player, space: int) -> int:
@@ -187,12 +291,15 @@ class LegalMixin:
         return max(0, REUSE_COST[here] - p.has("reuse"))
 
     def _placements(self, s: int) -> list[int]:
-        p = self.ps[s]
+        p = self.seats[s]
         out = []
         free_any = []
         costs = [self._reuse_cost(p, space) for space in range(NS)]
-        # only "build" depends on the points (tile costs); the others on the space alone
-        other = {sp: self._performable(s, sp, 0) for sp in range(1, NS) if costs[sp] <= p.coins}
+        # only "build" depends on the points (tile costs); the others on the space and on
+        # the coins left once the placement is paid (the market's price, LL-39)
+        other = {
+            sp: self._performable(s, sp, 0, p.coins - costs[sp]) for sp in range(1, NS) if costs[sp] <= p.coins
+        }
         build: dict[int, bool] = {}
         for fi, f in enumerate(FARMERS):
             if p.farmers[fi] >= 0:
@@ -208,7 +315,7 @@ class LegalMixin:
                         ap = self._space_ap(p, space, f, boost)
                         ok = build.get(ap)
                         if ok is None:
-                            ok = build[ap] = self._performable(s, space, ap)
+                            ok = build[ap] = self._performable(s, space, ap, p.coins - cost)
                     else:
                         ok = other[space]
                     if ok:
@@ -218,17 +325,17 @@ class LegalMixin:
     def _lock(self) -> int:
         """The resource whose cube is part-way along the track, or -1 (rules/000 l.26)."""
         for t in range(NR):
-            if 0 < self.cubes[t] < self.track:
+            if 0 < self.cubes[t] < self.track_length:
                 return t
         return -1
 
     def _contributions(self, p: Player, fresh: bool = False) -> list[int]:
-        ws = 0 if fresh else self.ws
+        ws = 0 if fresh else self.workshops_used
         lock = self._lock()
         if lock >= 0:
             types: Sequence[int] = (lock,)
-        elif self.options.get("lock_last_type") and self.last_done >= 0:
-            types = [t for t in range(NR) if t != self.last_done]
+        elif self.options.get("lock_last_type") and self.last_completed >= 0:
+            types = [t for t in range(NR) if t != self.last_completed]
         else:
             types = range(NR)
         out = []
@@ -246,7 +353,7 @@ class LegalMixin:
         return out
 
     def _payments(self, p: Player) -> list[int]:
-        need, hand, w = self.need, p.hand, self.waivers
+        need, hand, w = self.owed, p.hand, self.waivers
         out = []
         for t in range(NR):
             if not need[t]:
@@ -272,14 +379,34 @@ class LegalMixin:
         out = []
         if p.fences_left:
             out = [X.PAY[t] for t in range(NR) if p.hand[t]]
-        fences = p.farm.fences
-        out += [X.LIFT[e] for e in range(NEDGES) if fences >> e & 1]
+        movable = self._movable(p)
+        out += [X.LIFT[e] for e in range(NEDGES) if movable >> e & 1]
         return out
+
+    def _can_fence(self, p: Player) -> bool:
+        """Whether the fence action can change the farm at least once."""
+        if p.fences_left and any(p.hand):
+            return True
+        return bool(self._movable(p))
+
+    def _can_move(self, p: Player, e: int) -> bool:
+        return bool(self._movable(p) >> e & 1)
+
+    def _movable(self, p: Player) -> int:
+        """Mask of the fences that can be moved somewhere that changes the farm: not back
+        onto an edge a fence was lifted from in this action (LL-38: that would undo a
+        move), and leaving every sheep housed (LL-3)."""
+        farm = p.farm
+        return movable_fences(
+            farm.fences, farm.buildings, farm.covered, farm.feeders, farm.troughs, farm.on_tiles,
+            p.sheep, self.lifted_edges,
+        )
 
     def _fence_spots(self, p: Player) -> list[int]:
         farm = p.farm
         fences = farm.fences
-        empty = [e for e in range(NEDGES) if not fences >> e & 1]
+        banned = fences | (self.lifted_edges if self.fence_mode == 1 else 0)
+        empty = [e for e in range(NEDGES) if not banned >> e & 1]
         if farm.capacity() >= p.sheep and not farm.troughs:
             return empty  # a new fence never loses housing (without a Feeding Trough)
         # the fence must leave every sheep housed (ruling LL-3): a moved fence may have
@@ -287,18 +414,19 @@ class LegalMixin:
         return [e for e in empty if farm.capacity_with(fences | 1 << e) >= p.sheep]
 
     def _prices(self, p: Player) -> tuple[int, int]:
-        value = VALUE_SHEEP[self.value]
+        value = VALUE_SHEEP[self.value_space]
         w = p.workers[MARKET] * WORKER_EFFECTS[MARKET].price
         return max(0, value - w), value + w + p.has("shearer")
 
-    def _trades(self, p: Player, fresh: bool = False) -> list[int]:
-        """One row, one direction per action (rules/000 line 33)."""
+    def _trades(self, p: Player, fresh: bool = False, coins: int | None = None) -> list[int]:
+        """One row, one direction per action (the rule text (FR), line 33). ``coins``:
+        what the seat would hold after paying for the placement (LL-39)."""
         buy, _ = self._prices(p)
-        row = -1 if fresh else self.row
-        rdir = 0 if fresh else self.rdir
-        can_buy = p.coins >= buy and p.farm.capacity() > p.sheep
+        row = -1 if fresh else self.market_row
+        rdir = 0 if fresh else self.trade_direction
+        can_buy = (p.coins if coins is None else coins) >= buy and p.farm.capacity() > p.sheep
         out = []
-        for r, spec in enumerate(self.rows):
+        for r, spec in enumerate(self.market_rows):
             if row >= 0 and r != row:
                 continue
             if rdir != 2 and can_buy and self.market[r] > 0:
@@ -314,13 +442,13 @@ class LegalMixin:
         return out
 
     def _rewards(self, p: Player) -> list[int]:
-        token = PROGRESS_TOKENS[self.token_at[self.arg]]
+        token = PROGRESS_TOKENS[self.token_on_space[self.step_argument]]
         out = [X.TAKE[k] for k in token.options if not (REWARDS[k].boost and p.boost)]
         return out or [X.TAKE[token.options[1]]]
 
     def _worker_moves(self, s: int) -> list[int]:
         """Assign the free worker, or move an assigned one (rules/001 lines 143-144)."""
-        p = self.ps[s]
+        p = self.seats[s]
         room = [p.workers[a] < WORKER_MAX[a] for a in range(NS)]
         out = []
         if p.workers_free:
@@ -358,8 +486,10 @@ class LegalMixin:
             "free": "you own no workshop for that resource, used it already, or the site wants another resource",
             "stop": "you must do the action at least once before stopping",
             "ask": "ask an opponent (the market only in a 2-player game, for a coin)",
-            "fence": "that edge already has a fence, or moving the fence there leaves sheep unhoused",
-            "lift": "there is no fence on that edge",
+            "fence": "that edge already has a fence, a fence was lifted from it in this action "
+            "(a move must change the farm), or the fence there leaves sheep unhoused",
+            "lift": "there is no fence on that edge, or it could only go back where a fence "
+            "was lifted from or leave sheep unhoused (a move must change the farm)",
             "buy": "one row per action, one direction; the row needs sheep, you the coins and room",
             "sell": "one row per action, one direction; the row needs an empty space",
             "draw": "that card is not on display (or the deck and discards are empty)",
@@ -375,7 +505,7 @@ class LegalMixin:
     def _specific_refusal(self, kind: tuple) -> str:
         """The exact reason for the commonest refusals (empty when not worked out)."""
         s = self.to_move
-        p = self.ps[s]
+        p = self.seats[s]
         name = kind[0]
         if name == "place":
             _, fi, space, boost = kind
@@ -390,10 +520,10 @@ class LegalMixin:
         if name == "build":
             k = kind[1]
             t = TILES[k]
-            if not any(k in up for up in self.faceup):
+            if not any(k in up for up in self.face_up):
                 return f"{t.name} is not face up"
-            if t.ap > self.ap:
-                return f"{t.name} costs {t.ap} action points and you have {self.ap}"
+            if t.ap > self.points_left:
+                return f"{t.name} costs {t.ap} action points and you have {self.points_left}"
             if t.building and p.buildings >= BUILDING_MARKERS:
                 return "you already have four buildings"
             return f"you cannot pay {t.name}, or it has no free square of its terrain"
@@ -401,4 +531,7 @@ class LegalMixin:
             return f"you hold no {RESOURCES[kind[1]]}"
         if name == "fence" and p.farm.has_fence(kind[1]):
             return f"there is already a fence on {EDGE_NAMES[kind[1]]}"
+        if name == "fence" and self.fence_mode == 1 and self.lifted_edges >> kind[1] & 1:
+            return (f"a fence was lifted from {EDGE_NAMES[kind[1]]} in this action: putting it "
+                    "back changes nothing (you may not use an action only to draw cards)")
         return ""

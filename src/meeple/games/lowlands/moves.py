@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from meeple.core.actions import Action
 from meeple.games.lowlands import actions as X
 from meeple.games.lowlands.components import (
@@ -31,6 +33,9 @@ from meeple.games.lowlands.phases import (
     TRADE,
 )
 
+if TYPE_CHECKING:
+    from meeple.games.lowlands.rules import LowlandsState
+
 
 class MovesMixin:
     """Applying a decision: one handler per kind of action in the table."""
@@ -38,92 +43,19 @@ class MovesMixin:
     # ---- applying ------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         kind = X.KIND[int(action)]
-        getattr(self, "_do_" + kind[0])(*kind[1:])
+        MOVES[kind[0]](self, *kind[1:])
         self._run()
 
-    def _do_place(self, fi: int, space: int, boost: bool) -> None:
-        s = self.to_move
-        p = self.ps[s]
-        p.coins -= self._reuse_cost(p, space)
-        p.farmers[fi] = space
-        if boost:
-            p.boost -= 1
-        self.act = space
-        self.ap = self._space_ap(p, space, FARMERS[fi], boost)
-        self.units = 0
-        self.agenda.append(("finish",))
-        self.phase = (PICK, CONTRIB, FENCING, TRADE, DRAWING)[space]
-        if space == DIKE:
-            self.ws = 0
-
-    def _do_build(self, k: int) -> None:
-        self.tile = k
-        self.ap -= TILES[k].ap
-        self.phase = AT
-
-    def _do_at(self, sq: int) -> None:
-        s = self.to_move
-        p = self.ps[s]
-        k = self.tile
-        t = TILES[k]
-        kind = KIND_OF[t.kind]
-        self.faceup[kind].remove(k)
-        if self.stacks[kind]:
-            self.faceup[kind].append(self.stacks[kind].pop())
-            self.reveals += 1
-        p.farm.put_tile(
-            sq, k, t.building,
-            feeder=t.effect == "feed", trough=t.effect == "trough",
-            houses=t.n if t.effect == "house" else 0,
-        )
-        p.tiles.append(k)
-        p.effects[t.effect] = p.effects.get(t.effect, 0) + t.n
-        self.need = list(t.cost)
-        self.waivers = 0 if self.bonus else p.workers[BUILD] * WORKER_EFFECTS[BUILD].discount
-        self.phase = PAY
-
-    def _do_pay(self, t: int, _t2: int) -> None:
-        ph = self.phase
-        if ph == PAY:
-            self._spend(self.ps[self.to_move], t)
-            self._paid(t)
-        elif ph in (CONTRIB, HELP):
-            self._spend(self.ps[self.to_move], t)
-            self._contributed(t)
-        elif ph == FENCING:  # buy a fence for one card (rules/000 line 31)
-            s = self.to_move
-            self._spend(self.ps[s], t)
-            self.ap -= 1
-            self.units += 1
-            self._take_fence(s)
-            self.fmode = 0
-            self.phase = FPLACE
-
-    def _do_sub(self, u: int, t: int) -> None:
-        self._spend(self.ps[self.to_move], u, 2)
-        if self.phase == PAY:
-            self._paid(t)
-        else:
-            self._contributed(t)
-
-    def _do_waive(self, t: int) -> None:
-        self.waivers -= 1
-        self._paid(t)
-
-    def _do_free(self, t: int) -> None:
-        self.ws |= 1 << t
-        self._contributed(t)
-
     def _paid(self, t: int) -> None:
-        self.need[t] -= 1
-        if sum(self.need):
+        self.owed[t] -= 1
+        if sum(self.owed):
             return
         self.phase = NONE
-        self._tile_done(self.to_move, self.tile)
+        self._tile_done(self.to_move, self.chosen_tile)
 
     def _tile_done(self, s: int, k: int) -> None:
         """The tile is paid: take a building marker, then the immediate effect."""
-        p = self.ps[s]
+        p = self.seats[s]
         t = TILES[k]
         agenda = self.agenda
         if t.building:
@@ -140,214 +72,355 @@ class MovesMixin:
         elif e in ("sheep", "breeding", "trough"):
             self._gain_sheep(p, t.n if e == "sheep" else 1)
         elif e in ("association", "dike"):
-            agenda.append(("advance", s, t.n, True))
+            # the Dike Association's move takes no progress-token reward (spec §2a)
+            agenda.append(("advance", s, t.n, e == "dike"))
         elif e in ("estate", "fences"):
             agenda.append(("free_fence", s, t.n))
         elif e == "farmhouse":
-            agenda.append(("restore", self.ap))
+            agenda.append(("restore", self.points_left))
             agenda.append(("bonus_build", s))
 
-    def _contributed(self, t: int) -> None:
-        """One resource on the construction site (rules/000 lines 26-28)."""
+    def _contributed(self, t: int, cards: int) -> None:
+        """One resource on the construction site (the rule text (FR), lines 26-28),
+        paid with ``cards`` cards (2 for two-for-one, 0 for a workshop)."""
         self.cubes[t] += 1
-        if self.cubes[t] >= self.track:
+        if self.cubes[t] >= self.track_length:
             self._complete(t)
         if self.phase == CONTRIB:
-            self.ap -= 1
-            self.units += 1
-            if self.ap <= 0:
+            self.points_left -= 1
+            self.units_done += 1
+            self.cards_paid += cards
+            if self.points_left <= 0:
                 self._end_contrib()
         else:
-            self.hunits += 1
-            if self.hunits >= self.limit:
+            self.help_given += 1
+            self.helper_cards += cards
+            if self.help_given >= self.help_limit:
                 self._end_help()
 
     def _complete(self, t: int) -> None:
         """A cube at the end: the next segment goes on the dike (rules/000 line 27)."""
         self.cubes[t] = 0
-        self.last_done = t
-        if self.segs < len(SEGMENTS):
-            self.dike += SEGMENTS[self.segs].length
-            self.segs += 1
+        self.last_completed = t
+        if self.segments_placed < len(SEGMENTS):
+            self.dike += SEGMENTS[self.segments_placed].length
+            self.segments_placed += 1
+
+    def _spaces(self, cards: int, contributions: int) -> int:
+        """How far a contributor's marker moves: one space per card handed over (the
+        rule text (FR), line 28, LL-7), or per contribution (option ``marker_spaces``)."""
+        return cards if self.options.get("marker_spaces", "cards") == "cards" else contributions
 
     def _end_contrib(self) -> None:
         self.phase = NONE
         self.agenda.append(("ask",))
-        self.agenda.append(("advance", self.seat, self.units, True))
+        self.agenda.append(("advance", self.active_seat, self._spaces(self.cards_paid, self.units_done), True))
 
     def _end_help(self) -> None:
+        """The helper moves; the active player gets the bonus space if the helper paid
+        at least one card (the rule text (FR), line 29, LL-8), or contributed at all
+        (a workshop included) with option ``helper_bonus=contributed``."""
         self.phase = NONE
-        if self.hunits:
-            self.agenda.append(("advance", self.seat, 1, True))  # the bonus space
-            self.agenda.append(("advance", self.helper, self.hunits, True))
-
-    def _do_stop(self) -> None:
-        ph = self.phase
-        if ph == CONTRIB:
-            if self.units:
-                self._end_contrib()
-            else:
-                self.phase = NONE
-        elif ph == HELP:
-            self._end_help()
-        elif ph == PICK:
-            self.phase = NONE
-        else:  # fence, market, draw: the rest of the points become cards
-            if ph == DRAWING:
-                self.ap = 0
-            self.phase = NONE
-
-    def _do_ask(self, o: int) -> None:
-        if o >= 0:
-            self.helper = o
-            self.limit = self.units
-            self.hunits = 0
-            self.ws = 0
-            self._ask(o, HELP)
+        if not self.help_given:
             return
-        # 2 players: pay a coin to ask the market (rules/001 lines 228-234)
-        p = self.ps[self.seat]
-        p.coins -= 1
-        blocked = -1
-        for _ in range(self.units):
-            if not self.deck:
-                if not sum(self.discard):
-                    break
-                deck = [t for t in range(NR) for _ in range(self.discard[t])]
-                self.chance().shuffle(deck)
-                self.deck = deck
-                self.discard = [0, 0, 0]
-            t = self.deck.pop()
-            self.reveals += 1
-            lock = self._lock()
-            if (lock >= 0 and t == lock) or (lock < 0 and t != blocked):
-                self.cubes[t] += 1
-                if self.cubes[t] >= self.track:
-                    self._complete(t)
-                    blocked = t
-            self.discard[t] += 1
-        self.phase = NONE
-
-    def _do_fence(self, e: int) -> None:
-        s = self.to_move
-        p = self.ps[s]
-        p.farm.add_fence(e)
-        mode = self.fmode
-        self.phase = NONE
-        if mode == 2:
-            self._take_fence(s)
-            self.agenda.append(("free_fence", s, self.arg - 1))
-        else:
-            self.lifted = -1
-            self.agenda.append(("fence_resume",))
-            # a worker icon uncovered by this fence was queued by _take_fence: run it first
-            if len(self.agenda) >= 2 and self.agenda[-2][0] == "worker":
-                self.agenda[-1], self.agenda[-2] = self.agenda[-2], self.agenda[-1]
-
-    def _do_lift(self, e: int) -> None:
-        p = self.ps[self.to_move]
-        p.farm.remove_fence(e)
-        self.lifted = e
-        self.ap -= 1
-        self.units += 1
-        self.fmode = 1
-        self.phase = FPLACE
-
-    def _do_buy(self, r: int) -> None:
-        p = self.ps[self.to_move]
-        price, _ = self._prices(p)
-        p.coins -= price
-        p.sheep += 1
-        self.market[r] -= 1
-        self._traded(r, 1)
-
-    def _do_sell(self, r: int) -> None:
-        p = self.ps[self.to_move]
-        _, price = self._prices(p)
-        p.coins += price
-        p.sheep -= 1
-        self.market[r] += 1
-        self._traded(r, 2)
+        paid = self.options.get("helper_bonus", "paid") == "paid"
+        if self.helper_cards > 0 or not paid:
+            self.agenda.append(("advance", self.active_seat, 1, True))  # the bonus space
+        self.agenda.append(("advance", self.helper, self._spaces(self.helper_cards, self.help_given), True))
 
     def _traded(self, r: int, d: int) -> None:
-        self.row = r
-        self.rdir = d
-        self.ap -= 1
-        self.units += 1
-        if self.ap <= 0:
+        self.market_row = r
+        self.trade_direction = d
+        self.points_left -= 1
+        self.units_done += 1
+        if self.points_left <= 0:
             self.phase = NONE
 
-    def _do_draw(self, t: int) -> None:
-        p = self.ps[self.to_move]
-        if t >= 0:
-            self.display[t] -= 1
-            p.hand[t] += 1
-            p.known[t] += 1
+
+# ---- one function per kind of decision (``actions.KIND``) ------------------------------
+
+
+def do_place(state: LowlandsState, fi: int, space: int, boost: bool) -> None:
+    s = state.to_move
+    p = state.seats[s]
+    p.coins -= state._reuse_cost(p, space)
+    p.farmers[fi] = space
+    if boost:
+        p.boost -= 1
+    state.action_space = space
+    state.points_left = state._space_ap(p, space, FARMERS[fi], boost)
+    state.units_done = 0
+    state.agenda.append(("finish",))
+    state.phase = (PICK, CONTRIB, FENCING, TRADE, DRAWING)[space]
+    if space == DIKE:
+        state.workshops_used = 0
+
+
+def do_build(state: LowlandsState, k: int) -> None:
+    state.chosen_tile = k
+    state.points_left -= TILES[k].ap
+    state.phase = AT
+
+
+def do_at(state: LowlandsState, sq: int) -> None:
+    s = state.to_move
+    p = state.seats[s]
+    k = state.chosen_tile
+    t = TILES[k]
+    kind = KIND_OF[t.kind]
+    state.face_up[kind].remove(k)
+    if state.stacks[kind]:
+        state.face_up[kind].append(state.stacks[kind].pop())
+        state.reveals += 1
+    p.farm.put_tile(
+        sq, k, t.building,
+        feeder=t.effect == "feed", trough=t.effect == "trough",
+        houses=t.n if t.effect == "house" else 0,
+    )
+    p.tiles.append(k)
+    p.effects[t.effect] = p.effects.get(t.effect, 0) + t.n
+    state.owed = list(t.cost)
+    state.waivers = 0 if state.bonus_build else p.workers[BUILD] * WORKER_EFFECTS[BUILD].discount
+    state.phase = PAY
+
+
+def do_pay(state: LowlandsState, t: int, _t2: int) -> None:
+    ph = state.phase
+    if ph == PAY:
+        state._spend(state.seats[state.to_move], t)
+        state._paid(t)
+    elif ph in (CONTRIB, HELP):
+        state._spend(state.seats[state.to_move], t)
+        state._contributed(t, 1)
+    elif ph == FENCING:  # buy a fence for one card (rules/000 line 31)
+        s = state.to_move
+        state._spend(state.seats[s], t)
+        state.points_left -= 1
+        state.units_done += 1
+        state._take_fence(s)
+        state.fence_mode = 0
+        state.phase = FPLACE
+
+
+def do_sub(state: LowlandsState, u: int, t: int) -> None:
+    state._spend(state.seats[state.to_move], u, 2)
+    if state.phase == PAY:
+        state._paid(t)
+    else:
+        state._contributed(t, 2)
+
+
+def do_waive(state: LowlandsState, t: int) -> None:
+    state.waivers -= 1
+    state._paid(t)
+
+
+def do_free(state: LowlandsState, t: int) -> None:
+    state.workshops_used |= 1 << t
+    state._contributed(t, 0)
+
+
+def do_stop(state: LowlandsState) -> None:
+    ph = state.phase
+    if ph == CONTRIB:
+        if state.units_done:
+            state._end_contrib()
         else:
-            self._draw_deck(p)
-        self.ap -= 1
-        self.units += 1
-        if self.ap <= 0:
-            self.phase = NONE
+            state.phase = NONE
+    elif ph == HELP:
+        state._end_help()
+    elif ph == PICK:
+        state.phase = NONE
+    else:  # fence, market, draw: the rest of the points become cards
+        if ph == DRAWING:
+            state.points_left = 0
+        state.phase = NONE
 
-    def _do_take(self, key: str) -> None:
-        s = self.to_move
-        p = self.ps[s]
-        r = REWARDS[key]
-        self.phase = NONE
-        p.coins += r.coins
-        for _ in range(r.cards):
-            self._draw_deck(p)
-        if r.sheep:
-            self._gain_sheep(p, r.sheep)
-        if r.boost:
-            p.boost += 1
-        if r.fences:
-            self.agenda.append(("free_fence", s, r.fences))
-        if r.worker:
-            self.agenda.append(("worker", s))
 
-    def _do_worker(self, a: int, b: int) -> None:
-        p = self.ps[self.to_move]
-        if a < 0:
-            p.workers_free -= 1
-        else:
-            p.workers[a] -= 1
-        p.workers[b] += 1
-        self.phase = NONE
+def do_ask(state: LowlandsState, o: int) -> None:
+    if o >= 0:
+        state.helper = o
+        state.help_limit = state.units_done
+        state.help_given = 0
+        state.workshops_used = 0
+        state._ask(o, HELP)
+        return
+    # 2 players: pay a coin to ask the market (rules/001 lines 228-234)
+    p = state.seats[state.active_seat]
+    p.coins -= 1
+    blocked = -1
+    # as many cards as were paid (the rule text (ES), line 231, LL-9), or as many as
+    # contributions with option market_reveals=contributions
+    per_card = state.options.get("market_reveals", "cards") == "cards"
+    for _ in range(state.cards_paid if per_card else state.units_done):
+        if not state.deck:
+            if not sum(state.discard):
+                break
+            deck = [t for t in range(NR) for _ in range(state.discard[t])]
+            state.chance().shuffle(deck)
+            state.deck = deck
+            state.discard = [0, 0, 0]
+        t = state.deck.pop()
+        state.reveals += 1
+        lock = state._lock()
+        if (lock >= 0 and t == lock) or (lock < 0 and t != blocked):
+            state.cubes[t] += 1
+            if state.cubes[t] >= state.track_length:
+                state._complete(t)
+                blocked = t
+        state.discard[t] += 1
+    state.phase = NONE
 
-    def _do_skip(self) -> None:
-        self.phase = NONE
 
-    def _do_income(self, coin: int) -> None:
-        p = self.ps[self.to_move]
-        if coin:
-            p.coins += 1
-        else:
-            self._draw_deck(p)
-        self.arg -= 1
-        if self.arg <= 0:
-            self.phase = NONE
+def do_fence(state: LowlandsState, e: int) -> None:
+    s = state.to_move
+    p = state.seats[s]
+    p.farm.add_fence(e)
+    mode = state.fence_mode
+    state.phase = NONE
+    if mode == 2:
+        state._take_fence(s)
+        state.agenda.append(("free_fence", s, state.step_argument - 1))
+    else:
+        state.lifted = -1
+        state.agenda.append(("fence_resume",))
+        # a worker icon uncovered by this fence was queued by _take_fence: run it first
+        if len(state.agenda) >= 2 and state.agenda[-2][0] == "worker":
+            state.agenda[-1], state.agenda[-2] = state.agenda[-2], state.agenda[-1]
 
-    def _do_discard(self, t: int) -> None:
-        p = self.ps[self.to_move]
-        self._spend(p, t)
-        if p.cards <= HAND_LIMIT:
-            self.phase = NONE
 
-    def _do_auction(self) -> None:
-        p = self.ps[self.to_move]
-        p.sheep -= 1
-        p.coins += VALUE_SHEEP[self.value] + 1 + p.has("shearer")
-        self.arg |= 1
-        if not self._upkeep_options(self.to_move):
-            self.phase = NONE
+def do_lift(state: LowlandsState, e: int) -> None:
+    p = state.seats[state.to_move]
+    p.farm.remove_fence(e)
+    state.lifted = e
+    state.lifted_edges |= 1 << e
+    state.points_left -= 1
+    state.units_done += 1
+    state.fence_mode = 1
+    state.phase = FPLACE
 
-    def _do_silo(self) -> None:
-        p = self.ps[self.to_move]
-        p.coins -= 1
-        p.sheep += 1
-        self.arg |= 2
-        if not self._upkeep_options(self.to_move):
-            self.phase = NONE
 
+def do_buy(state: LowlandsState, r: int) -> None:
+    p = state.seats[state.to_move]
+    price, _ = state._prices(p)
+    p.coins -= price
+    p.sheep += 1
+    state.market[r] -= 1
+    state._traded(r, 1)
+
+
+def do_sell(state: LowlandsState, r: int) -> None:
+    p = state.seats[state.to_move]
+    _, price = state._prices(p)
+    p.coins += price
+    p.sheep -= 1
+    state.market[r] += 1
+    state._traded(r, 2)
+
+
+def do_draw(state: LowlandsState, t: int) -> None:
+    p = state.seats[state.to_move]
+    if t >= 0:
+        state.display[t] -= 1
+        p.hand[t] += 1
+        p.known[t] += 1
+    else:
+        state._draw_deck(p)
+    state.points_left -= 1
+    state.units_done += 1
+    if state.points_left <= 0:
+        state.phase = NONE
+
+
+def do_take(state: LowlandsState, key: str) -> None:
+    s = state.to_move
+    p = state.seats[s]
+    r = REWARDS[key]
+    state.phase = NONE
+    p.coins += r.coins
+    for _ in range(r.cards):
+        state._draw_deck(p)
+    if r.sheep:
+        state._gain_sheep(p, r.sheep)
+    if r.boost:
+        p.boost += 1
+    if r.fences:
+        state.agenda.append(("free_fence", s, r.fences))
+    if r.worker:
+        state.agenda.append(("worker", s))
+
+
+def do_worker(state: LowlandsState, a: int, b: int) -> None:
+    p = state.seats[state.to_move]
+    if a < 0:
+        p.workers_free -= 1
+    else:
+        p.workers[a] -= 1
+    p.workers[b] += 1
+    state.phase = NONE
+
+
+def do_skip(state: LowlandsState) -> None:
+    state.phase = NONE
+
+
+def do_income(state: LowlandsState, coin: int) -> None:
+    p = state.seats[state.to_move]
+    if coin:
+        p.coins += 1
+    else:
+        state._draw_deck(p)
+    state.step_argument -= 1
+    if state.step_argument <= 0:
+        state.phase = NONE
+
+
+def do_discard(state: LowlandsState, t: int) -> None:
+    p = state.seats[state.to_move]
+    state._spend(p, t)
+    if p.cards <= HAND_LIMIT:
+        state.phase = NONE
+
+
+def do_auction(state: LowlandsState) -> None:
+    p = state.seats[state.to_move]
+    p.sheep -= 1
+    p.coins += VALUE_SHEEP[state.value_space] + 1 + p.has("shearer")
+    state.step_argument |= 1
+    if not state._upkeep_options(state.to_move):
+        state.phase = NONE
+
+
+def do_silo(state: LowlandsState) -> None:
+    p = state.seats[state.to_move]
+    p.coins -= 1
+    p.sheep += 1
+    state.step_argument |= 2
+    if not state._upkeep_options(state.to_move):
+        state.phase = NONE
+
+
+#: kind of decision -> the function that applies it
+MOVES = {
+    "place": do_place,
+    "build": do_build,
+    "at": do_at,
+    "pay": do_pay,
+    "sub": do_sub,
+    "waive": do_waive,
+    "free": do_free,
+    "stop": do_stop,
+    "ask": do_ask,
+    "fence": do_fence,
+    "lift": do_lift,
+    "buy": do_buy,
+    "sell": do_sell,
+    "draw": do_draw,
+    "take": do_take,
+    "worker": do_worker,
+    "skip": do_skip,
+    "income": do_income,
+    "discard": do_discard,
+    "auction": do_auction,
+    "silo": do_silo,
+}

@@ -16,8 +16,8 @@ class Player:
 
     __slots__ = (
         "hand", "known", "coins", "sheep", "farm", "fences_left", "buildings",
-        "workers_free", "workers", "farmers", "boost", "breach", "pos", "key",
-        "tiles", "tokens", "bang_vp", "penalty", "storm_sheep", "effects",
+        "workers_free", "workers", "farmers", "boost", "breach", "dike_space", "stack_order",
+        "tiles", "tokens_claimed", "bang_vp", "penalty", "storm_sheep", "effects",
     )
 
     def __init__(self) -> None:
@@ -33,10 +33,10 @@ class Player:
         self.farmers = [-1, -1, -1]  # action space of farmer 2, 3, 4 (-1: not placed)
         self.boost = 0  # "Farmer +2" tokens held
         self.breach = 0  # dike breach tokens
-        self.pos = 0  # dike track space (unbounded; dike points = pos // 2)
-        self.key = 0  # stacking order: higher is on top among markers on one space
+        self.dike_space = 0  # dike track space (unbounded; dike points = pos // 2)
+        self.stack_order = 0  # stacking order: higher is on top among markers on one space
         self.tiles: list[int] = []  # tile indices in build order
-        self.tokens = 0  # bitmask of progress-token slots already claimed
+        self.tokens_claimed = 0  # bitmask of progress-token slots already claimed
         self.bang_vp = 0  # points from "!" tiles at the Storm Tide
         self.penalty = 0  # points lost for breach tokens that could not be paid
         self.storm_sheep = 0  # sheep the Breeding Farm added at the Storm Tide
@@ -56,10 +56,10 @@ class Player:
         new.farmers = self.farmers.copy()
         new.boost = self.boost
         new.breach = self.breach
-        new.pos = self.pos
-        new.key = self.key
+        new.dike_space = self.dike_space
+        new.stack_order = self.stack_order
         new.tiles = self.tiles.copy()
-        new.tokens = self.tokens
+        new.tokens_claimed = self.tokens_claimed
         new.bang_vp = self.bang_vp
         new.penalty = self.penalty
         new.storm_sheep = self.storm_sheep
@@ -74,7 +74,7 @@ class Player:
     @property
     def dike_points(self) -> int:
         """One point per two spaces; past the end adds 20 (pos // 2 keeps counting)."""
-        return self.pos // 2
+        return self.dike_space // 2
 
     def has(self, effect: str) -> int:
         return self.effects.get(effect, 0)

@@ -33,10 +33,10 @@ def balance_figures(states: list) -> dict:
         margins.append(sc[0] - sc[1])
         w = s.winners()[0]
         seat_wins[w] += 1
-        for p in s.ps:
+        for p in s.seats:
             for k in set(p.tiles):
                 built[k] += 1
-        for k in set(s.ps[w].tiles):
+        for k in set(s.seats[w].tiles):
             by_winner[k] += 1
     farms = sum(s.players for s in done)
     return {

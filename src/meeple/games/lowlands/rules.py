@@ -17,6 +17,7 @@ import random
 from typing import Any
 
 from meeple.core.state import State
+from meeple.games.lowlands import information
 from meeple.games.lowlands.components import (
     DECK_PER_TYPE,
     FACE_UP,
@@ -36,7 +37,6 @@ from meeple.games.lowlands.components import (
     VALUE_DP,
     VALUE_SHEEP,
     VALUE_START,
-    flood_back,
 )
 from meeple.games.lowlands.farm import cell, edges_around
 from meeple.games.lowlands.legal import LegalMixin
@@ -78,20 +78,20 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
         self = cls.__new__(cls)
         self._init_core(players, seed, options)
         n = players
-        self.track = TRACK_LENGTH[n]
-        self.ps = [Player() for _ in range(n)]
+        self.track_length = TRACK_LENGTH[n]
+        self.seats = [Player() for _ in range(n)]
         # dike markers stacked at random; the top one is the first player (rules/001 l.59, 103)
         order = list(range(n))
         self.chance().shuffle(order)
         for k, s in enumerate(order):
-            self.ps[s].key = k
+            self.seats[s].stack_order = k
         self.key_counter = n
-        self.first = order[-1]
+        self.first_player = order[-1]
         # progress tokens at random on the first five large spaces (rules/001 line 61)
         tokens = list(range(len(PROGRESS_TOKENS)))
         self.chance().shuffle(tokens)
-        self.token_at = tokens  # token index lying on TOKEN_SPACES[i]
-        self.value = VALUE_START
+        self.token_on_space = tokens  # token index lying on TOKEN_SPACES[i]
+        self.value_space = VALUE_START
         # resource deck and display (rules/001 line 67)
         deck = [t for t in range(NR) for _ in range(DECK_PER_TYPE)]
         self.chance().shuffle(deck)
@@ -99,20 +99,20 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
         self.discard = [0, 0, 0]
         self.display = [0, 0, 0]
         # market board for the player count (rules/001 lines 69-73)
-        self.rows = MARKET_ROWS[n]
-        self.market = [r.icons for r in self.rows]
+        self.market_rows = MARKET_ROWS[n]
+        self.market = [r.icons for r in self.market_rows]
         self.cubes = [0, 0, 0]
-        self.segs = 0
+        self.segments_placed = 0
         self.dike = 0
-        self.last_done = -1
+        self.last_completed = -1
         # tiles: shuffled stacks, 3 face up each, players+1 storm tiles (rules/001 l.75-79)
         self.stacks: list[list[int]] = []
-        self.faceup: list[list[int]] = []
+        self.face_up: list[list[int]] = []
         for kind in TILE_KINDS:
             stack = [i for i, t in enumerate(TILES) if t.kind == kind]
             self.chance().shuffle(stack)
             k = n + 1 if kind == "storm" else FACE_UP
-            self.faceup.append(stack[:k])
+            self.face_up.append(stack[:k])
             self.stacks.append([] if kind == "storm" else stack[k:])
         # flood deck (rules/001 line 57: the first game leaves out the 6)
         flood = list(FLOOD_CARDS)
@@ -124,16 +124,16 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
         self.flood = 0
         # players (rules/000 line 12, rules/001 lines 85-95)
         start = [cell(c) for c in START_PASTURE]
-        for s, p in enumerate(self.ps):
+        for s, p in enumerate(self.seats):
             for e in edges_around(start):
                 p.farm.add_fence(e)
             p.fences_left = FENCES_ON_INCOME
             p.sheep = START_SHEEP
-            p.coins = START_COINS + (0 if s == self.first else 1)
+            p.coins = START_COINS + (0 if s == self.first_player else 1)
             p.workers[START_WORKER_ON] = 1
             p.workers_free = 1
         for _ in range(START_HAND):
-            for p in self.ps:
+            for p in self.seats:
                 self._draw_deck(p)
         self._refill_display()
         # bookkeeping and statistics (public)
@@ -154,24 +154,27 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
         return self
 
     def _reset_ctx(self) -> None:
-        self.seat = -1  # the active player of the current turn
-        self.act = -1
-        self.ap = 0
-        self.units = 0
-        self.tile = -1
-        self.need = [0, 0, 0]
+        self.active_seat = -1  # the active player of the current turn
+        self.action_space = -1
+        self.points_left = 0
+        self.units_done = 0
+        self.chosen_tile = -1
+        self.owed = [0, 0, 0]
         self.waivers = 0
-        self.row = -1
-        self.rdir = 0  # 1 buying, 2 selling
-        self.lifted = -1
-        self.fmode = 0
+        self.market_row = -1
+        self.trade_direction = 0  # 1 buying, 2 selling
+        self.lifted = -1  # the edge of the fence in hand while it is being moved
+        self.lifted_edges = 0  # mask: edges a fence was lifted from in this action (LL-38)
+        self.fence_mode = 0
         self.helper = -1
-        self.limit = 0
-        self.hunits = 0
-        self.ws = 0  # workshops used in the current contribution run
-        self.bonus = False
-        self.leftover = False
-        self.arg = 0
+        self.help_limit = 0
+        self.help_given = 0
+        self.cards_paid = 0  # cards the active player handed over for the dike (LL-7, LL-9)
+        self.helper_cards = 0  # cards the helper handed over (LL-7, LL-8)
+        self.workshops_used = 0  # workshops used in the current contribution run
+        self.bonus_build = False
+        self.drawing_leftover = False
+        self.step_argument = 0
 
     def clone(self) -> LowlandsState:
         new = LowlandsState.__new__(LowlandsState)
@@ -180,29 +183,29 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
         for k, v in self.__dict__.items():
             if k not in d:
                 d[k] = v
-        new.ps = [p.copy() for p in self.ps]
-        new.token_at = self.token_at.copy()
+        new.seats = [p.copy() for p in self.seats]
+        new.token_on_space = self.token_on_space.copy()
         new.deck = self.deck.copy()
         new.discard = self.discard.copy()
         new.display = self.display.copy()
         new.market = self.market.copy()
         new.cubes = self.cubes.copy()
         new.stacks = [s.copy() for s in self.stacks]
-        new.faceup = [s.copy() for s in self.faceup]
+        new.face_up = [s.copy() for s in self.face_up]
         new.flood_deck = self.flood_deck.copy()
         new.sea = [c.copy() for c in self.sea]
         new.tides = self.tides.copy()
-        new.need = self.need.copy()
+        new.owed = self.owed.copy()
         new.agenda = self.agenda.copy()
         return new
 
     # ---- results -----------------------------------------------------------------------
     def score_parts(self, s: int) -> dict[str, int]:
         """Final scoring (rules/001 lines 215-220); while playing, the same at current values."""
-        p = self.ps[s]
+        p = self.seats[s]
         return {
-            "dike": p.dike_points * VALUE_DP[self.value],
-            "sheep": p.sheep * VALUE_SHEEP[self.value],
+            "dike": p.dike_points * VALUE_DP[self.value_space],
+            "sheep": p.sheep * VALUE_SHEEP[self.value_space],
             "tiles": p.printed_vp(),
             "bang": p.bang_vp,
             "coins": p.coins - p.penalty,
@@ -215,49 +218,14 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
     def winners(self) -> list[int]:
         """Most points; ties: furthest on the dike track, then the marker on top (l.226)."""
         sc = self.scores()
-        return [max(range(self.players), key=lambda s: (sc[s], self.ps[s].pos, self.ps[s].key))]
+        return [max(range(self.players), key=lambda s: (sc[s], self.seats[s].dike_space, self.seats[s].stack_order))]
 
-    # ---- information ----------------------------------------------------------------------
+    # ---- information (information.py) ---------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from meeple.games.lowlands.view import build_view
-
-        return build_view(self, seat)
+        return information.view(self, seat)
 
     def _resample(self, seat: int, rng: random.Random) -> None:
-        """Resample what ``seat`` cannot see: other hands' unseen cards, the deck order,
-        the tile stacks, and the face-down flood cards (kept to their visible backs)."""
-        new = self
-        pool = list(new.deck)
-        unknown = {}
-        # a player who chose a tile (placing or paying it) is known to be able to finish: keep
-        # that hand (ruling LL-12), or the redealt game could have no legal move
-        paying = self.to_move if self.phase in (AT, PAY) else -1
-        for s, p in enumerate(new.ps):
-            if s in (seat, paying):
-                continue
-            u = [p.hand[t] - p.known[t] for t in range(NR)]
-            unknown[s] = sum(u)
-            for t in range(NR):
-                pool += [t] * u[t]
-                p.hand[t] = p.known[t]
-        rng.shuffle(pool)
-        for s, n in unknown.items():
-            hand = new.ps[s].hand
-            for t in pool[:n]:
-                hand[t] += 1
-            del pool[:n]
-        new.deck = pool
-        for stack in new.stacks:
-            rng.shuffle(stack)
-        # flood: unrevealed sea cards are redrawn from the unseen ones with the same back
-        unseen = list(new.flood_deck) + [c[0] for c in new.sea if not c[1]]
-        rng.shuffle(unseen)
-        for c in new.sea:
-            if not c[1]:
-                back = flood_back(c[0])
-                i = next(i for i, f in enumerate(unseen) if flood_back(f) == back)
-                c[0] = unseen.pop(i)
-        new.flood_deck = unseen
+        information.resample(self, seat, rng)
 
 
 __all__ = [

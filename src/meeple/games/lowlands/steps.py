@@ -1,6 +1,9 @@
-"""The agenda: program steps that run by themselves, and the card and sheep helpers they share."""
+"""The agenda: program steps that run by themselves (one function each, ``STEPS``), and
+the card and sheep helpers they share (``StepsMixin``)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from meeple.games.lowlands import actions as X
 from meeple.games.lowlands.components import (
@@ -35,9 +38,12 @@ from meeple.games.lowlands.phases import (
 )
 from meeple.games.lowlands.player import Player
 
+if TYPE_CHECKING:
+    from meeple.games.lowlands.rules import LowlandsState
+
 
 class StepsMixin:
-    """The agenda: program steps that run by themselves, and the card and sheep helpers they share."""
+    """The card, sheep and agenda helpers the program steps share, and the agenda's runner."""
 
     # ---- cards ------------------------------------------------------------
     def _draw_deck(self, p: Player) -> bool:
@@ -70,10 +76,12 @@ class StepsMixin:
             self.reveals += 1
 
     def _spend(self, p: Player, t: int, n: int = 1) -> None:
+        """Cards to the discards. Each card of a type the others saw taken makes one
+        known card fewer, whatever else the hand holds (LL-32): identical cards cannot
+        be told apart, so what stays known must not depend on the hidden rest."""
         p.hand[t] -= n
         self.discard[t] += n
-        if p.known[t] > p.hand[t]:
-            p.known[t] = p.hand[t]
+        p.known[t] = max(0, p.known[t] - n)
 
     # ---- sheep and farm ------------------------------------------------------
     def _gain_sheep(self, p: Player, n: int) -> int:
@@ -85,7 +93,7 @@ class StepsMixin:
 
     def _take_fence(self, s: int) -> None:
         """A fence leaves the income board, left to right, uncovering its icon."""
-        p = self.ps[s]
+        p = self.seats[s]
         slot = FENCES_ON_INCOME - p.fences_left
         p.fences_left -= 1
         if FENCE_ICONS[slot] == "worker":
@@ -105,171 +113,30 @@ class StepsMixin:
                 self.over = True
                 return
             step = agenda.pop()
-            getattr(self, "_step_" + step[0])(*step[1:])
+            STEPS[step[0]](self, *step[1:])
 
     def _order(self) -> list[int]:
         n = self.players
-        return [(self.first + i) % n for i in range(n)]
+        return [(self.first_player + i) % n for i in range(n)]
 
     # ---- program steps -------------------------------------------------------------
-    def _step_tide(self, stage: int) -> None:
-        """Turn of the Tide (rules/001 lines 117-123)."""
-        self.stage = stage
-        self.agenda.append(("flood_deal",))
-        for s in reversed(self._order()):
-            self.agenda.append(("handlimit", s))
-
-    def _step_handlimit(self, s: int) -> None:
-        if self.ps[s].cards > HAND_LIMIT:
-            self._ask(s, DISCARD)
-
-    def _step_flood_deal(self) -> None:
-        self.sea = []
-        for _ in range(SEA_SPACES):
-            if self.flood_deck:
-                self.sea.append([self.flood_deck.pop(), 0])
-        self._step_reveal()
-
-    def _step_reveal(self) -> None:
-        """Turn the leftmost face-down flood card; add its pieces (rules/001 line 163)."""
-        for c in self.sea:
-            if not c[1]:
-                c[1] = 1
-                self.flood = min(FLOOD_PIECES, self.flood + c[0])
-                self.reveals += 1
-                return
-
-    def _step_work(self) -> None:
-        order = self._order()
-        steps = []
-        for _ in FARMERS:
-            for s in order:
-                steps += [("turn", s), ("refill",)]
-        self.agenda.extend(reversed(steps))
-
-    def _step_turn(self, s: int) -> None:
-        self._reset_ctx()
-        self.seat = s
-        self._ask(s, PLACE)
-
-    def _step_refill(self) -> None:
-        self._refill_display()
-
-    def _step_finish(self) -> None:
-        """Unused action points: one card each (rules/000 line 24)."""
-        if self.ap > 0 and self._can_draw():
-            self.leftover = True
-            self.units = 0
-            self._ask(self.seat, DRAWING)
-
-    def _step_restore(self, ap: int) -> None:
-        self.ap = ap
-        self.bonus = False
-
-    def _step_bonus_build(self, s: int) -> None:
-        """Farmhouse: build a feature as if with a value-4 farmer (spec §2a)."""
-        self.bonus = True
-        self.ap = TILES[self.tile].n
-        if self._buildable(s, self.ap, True):
-            self._ask(s, PICK)
-        else:
-            self.bonus = False
-
-    def _step_worker(self, s: int) -> None:
-        if self._worker_moves(s):
-            self._ask(s, WORKER)
-
-    def _step_token(self, s: int, slot: int) -> None:
-        self.arg = slot
-        self._ask(s, TOKEN)
-
-    def _step_free_fence(self, s: int, n: int) -> None:
-        if n > 0 and self.ps[s].fences_left > 0:
-            self.arg = n
-            self.fmode = 2
-            self._ask(s, FPLACE)
-
-    def _step_advance(self, s: int, n: int, rewards: bool) -> None:
-        """Move a dike marker; reaching or passing a token gives a reward (rules/000 l.28)."""
-        p = self.ps[s]
-        old = p.pos
-        p.pos += n
-        self.key_counter += 1
-        p.key = self.key_counter
-        if not rewards:
+    def _move_marker(self, p: Player, n: int) -> None:
+        """Move a dike marker ``n`` spaces; a marker that moves lands on top of any
+        marker already there (the tie-break of the rule text (ES), line 226)."""
+        if n <= 0:
             return
-        pend = []
-        for slot, space in enumerate(TOKEN_SPACES):
-            if old < space <= p.pos and not p.tokens >> slot & 1:
-                p.tokens |= 1 << slot
-                pend.append(("token", s, slot))
-        self.agenda.extend(reversed(pend))
-
-    def _step_ask(self) -> None:
-        self._ask(self.seat, ASK)
-
-    def _step_fence_resume(self) -> None:
-        if self.ap > 0:
-            self._ask(self.seat, FENCING)
-
-    def _step_upkeep(self, last: bool) -> None:
-        """Upkeep (rules/001 lines 150-166); the last one runs only steps 1, 2 and 6."""
-        order = self._order()
-        steps: list[tuple] = [("upkeep_opt", s) for s in order]
-        steps.append(("breed",))
-        steps += [("income", s) for s in order]
-        if not last:
-            steps += [("retrieve",), ("reset_market",), ("first_player",)]
-        steps.append(("reveal",))
-        self.agenda.extend(reversed(steps))
+        p.dike_space += n
+        self.key_counter += 1
+        p.stack_order = self.key_counter
 
     def _upkeep_options(self, s: int) -> list[int]:
-        p = self.ps[s]
+        p = self.seats[s]
         out = []
-        if p.has("auction") and not self.arg & 1 and p.sheep > 0:
+        if p.has("auction") and not self.step_argument & 1 and p.sheep > 0:
             out.append(X.AUCTION)
-        if p.has("silo") and not self.arg & 2 and p.coins >= 1 and p.farm.capacity() > p.sheep:
+        if p.has("silo") and not self.step_argument & 2 and p.coins >= 1 and p.farm.capacity() > p.sheep:
             out.append(X.SILO)
         return out
-
-    def _step_upkeep_opt(self, s: int) -> None:
-        """Auction House and Fodder Silo act before breeding (spec §2b)."""
-        self.arg = 0
-        if self._upkeep_options(s):
-            self._ask(s, UPKEEP_OPT)
-
-    def _step_breed(self) -> None:
-        """One lamb per two sheep, if it can be housed (rules/000 line 38)."""
-        for s in self._order():
-            p = self.ps[s]
-            lambs = p.sheep // 2
-            if p.has("lamb") and p.sheep >= 2:
-                lambs += p.has("lamb")
-            self._gain_sheep(p, lambs)
-
-    def _step_income(self, s: int) -> None:
-        """Visible income icons, in turn order (rules/001 lines 155-159)."""
-        p = self.ps[s]
-        icons = p.fence_icons() + p.building_icons()
-        cards = BASE_INCOME_CARDS + icons.count("card") + p.has("income_card")
-        p.coins += icons.count("coin") + p.has("income_coin")
-        for _ in range(cards):
-            self._draw_deck(p)
-        either = icons.count("either")
-        if either:
-            self.arg = either
-            self._ask(s, INCOME)
-
-    def _step_retrieve(self) -> None:
-        for p in self.ps:
-            p.farmers = [-1, -1, -1]
-
-    def _step_reset_market(self) -> None:
-        self.market = [r.icons for r in self.rows]
-
-    def _step_first_player(self) -> None:
-        """Furthest on the dike track; ties: the marker on top (rules/001 line 162)."""
-        self.first = max(range(self.players), key=lambda s: (self.ps[s].pos, self.ps[s].key))
 
     def dike_holds(self) -> bool:
         """Compare levels, then top rows; equal holds (rules/001 lines 182-190).
@@ -278,44 +145,6 @@ class StepsMixin:
         the total lengths, since both stack the same way.
         """
         return self.dike >= self.flood
-
-    def _step_high(self) -> None:
-        """High Tide (rules/001 lines 178-204)."""
-        dps = [p.dike_points for p in self.ps]
-        holds = self.dike_holds()
-        if holds:
-            low = min(dps)
-            for p, dp in zip(self.ps, dps, strict=True):
-                p.coins += dp - low
-            self.value = min(len(VALUE_DP) - 1, self.value + 1)
-        else:
-            high = max(dps)
-            for p, dp in zip(self.ps, dps, strict=True):
-                p.breach += high - dp
-            self.value = max(0, self.value - 1)
-        self.tides.append(holds)
-        self.sea = []
-
-    def _step_storm(self) -> None:
-        """Storm Tide: "!" tiles, the last dike check, then scoring (rules/001 l.208-220)."""
-        for p in self.ps:
-            self._bang(p)
-        holds = self.dike_holds()
-        self.storm_held = holds
-        sheep_value = VALUE_SHEEP[self.value]
-        for p in self.ps:
-            if holds:
-                p.breach = 0
-                continue
-            lose = min(p.breach, p.sheep)
-            p.sheep -= lose
-            cost = (p.breach - lose) * sheep_value
-            paid = min(cost, p.coins)
-            p.coins -= paid
-            p.penalty = cost - paid
-        self.to_move = None
-        self.over = True
-        self.agenda.clear()
 
     def _bang(self, p: Player) -> None:
         """Resolve one player's "!" tiles in the order they were built."""
@@ -327,7 +156,7 @@ class StepsMixin:
             if e == "bank":
                 p.bang_vp += p.coins // 4
             elif e == "association":
-                p.pos += 2 * (p.dike_points // 3)  # no token rewards (spec §2a)
+                self._move_marker(p, 2 * (p.dike_points // 3))  # no token rewards (spec §2a)
             elif e == "estate":
                 p.bang_vp += 3 * len(p.farm.pastures())
             elif e == "farmhouse":
@@ -353,3 +182,252 @@ class StepsMixin:
             elif e == "vp_buildings":
                 p.bang_vp += t.n * p.buildings
 
+
+# ---- program steps: one function per kind of agenda entry ----------------------------
+
+
+def step_tide(state: LowlandsState, stage: int) -> None:
+    """Turn of the Tide (rules/001 lines 117-123)."""
+    state.stage = stage
+    state.agenda.append(("flood_deal",))
+    for s in reversed(state._order()):
+        state.agenda.append(("handlimit", s))
+
+
+def step_handlimit(state: LowlandsState, s: int) -> None:
+    if state.seats[s].cards > HAND_LIMIT:
+        state._ask(s, DISCARD)
+
+
+def step_flood_deal(state: LowlandsState) -> None:
+    state.sea = []
+    for _ in range(SEA_SPACES):
+        if state.flood_deck:
+            state.sea.append([state.flood_deck.pop(), 0])
+    step_reveal(state)
+
+
+def step_reveal(state: LowlandsState) -> None:
+    """Turn the leftmost face-down flood card; add its pieces (rules/001 line 163)."""
+    for c in state.sea:
+        if not c[1]:
+            c[1] = 1
+            state.flood = min(FLOOD_PIECES, state.flood + c[0])
+            state.reveals += 1
+            return
+
+
+def step_work(state: LowlandsState) -> None:
+    order = state._order()
+    steps = []
+    for _ in FARMERS:
+        for s in order:
+            steps += [("turn", s), ("refill",)]
+    state.agenda.extend(reversed(steps))
+
+
+def step_turn(state: LowlandsState, s: int) -> None:
+    state._reset_ctx()
+    state.active_seat = s
+    state._ask(s, PLACE)
+
+
+def step_refill(state: LowlandsState) -> None:
+    state._refill_display()
+
+
+def step_finish(state: LowlandsState) -> None:
+    """Unused action points: one card each (rules/000 line 24)."""
+    if state.points_left > 0 and state._can_draw():
+        state.drawing_leftover = True
+        state.units_done = 0
+        state._ask(state.active_seat, DRAWING)
+
+
+def step_restore(state: LowlandsState, ap: int) -> None:
+    state.points_left = ap
+    state.bonus_build = False
+
+
+def step_bonus_build(state: LowlandsState, s: int) -> None:
+    """Farmhouse: build a feature as if with a value-4 farmer (spec §2a).
+
+    Asked whenever a face-up feature fits the points and the farm (public facts),
+    even if the hand cannot pay one: skipping the question only for a hand that
+    cannot pay would tell everyone so (the forced-step policy, docs/architecture.md).
+    """
+    state.bonus_build = True
+    state.points_left = TILES[state.chosen_tile].n
+    if state._feature_fits(s, state.points_left):
+        state._ask(s, PICK)
+    else:
+        state.bonus_build = False
+
+
+def step_worker(state: LowlandsState, s: int) -> None:
+    if state._worker_moves(s):
+        state._ask(s, WORKER)
+
+
+def step_token(state: LowlandsState, s: int, slot: int) -> None:
+    state.step_argument = slot
+    state._ask(s, TOKEN)
+
+
+def step_free_fence(state: LowlandsState, s: int, n: int) -> None:
+    if n > 0 and state.seats[s].fences_left > 0:
+        state.step_argument = n
+        state.fence_mode = 2
+        state._ask(s, FPLACE)
+
+
+def step_advance(state: LowlandsState, s: int, n: int, rewards: bool) -> None:
+    """Move a dike marker; reaching or passing a token gives a reward (the rule
+    text (FR), line 28). The Dike Association's moves take no reward (spec §2a)."""
+    p = state.seats[s]
+    old = p.dike_space
+    state._move_marker(p, n)
+    if not rewards:
+        return
+    pend = []
+    for slot, space in enumerate(TOKEN_SPACES):
+        if old < space <= p.dike_space and not p.tokens_claimed >> slot & 1:
+            p.tokens_claimed |= 1 << slot
+            pend.append(("token", s, slot))
+    state.agenda.extend(reversed(pend))
+
+
+def step_ask(state: LowlandsState) -> None:
+    state._ask(state.active_seat, ASK)
+
+
+def step_fence_resume(state: LowlandsState) -> None:
+    if state.points_left > 0:
+        state._ask(state.active_seat, FENCING)
+
+
+def step_upkeep(state: LowlandsState, last: bool) -> None:
+    """Upkeep (rules/001 lines 150-166); the last one runs only steps 1, 2 and 6."""
+    order = state._order()
+    steps: list[tuple] = [("upkeep_opt", s) for s in order]
+    steps.append(("breed",))
+    steps += [("income", s) for s in order]
+    if not last:
+        steps += [("retrieve",), ("reset_market",), ("first_player",)]
+    steps.append(("reveal",))
+    state.agenda.extend(reversed(steps))
+
+
+def step_upkeep_opt(state: LowlandsState, s: int) -> None:
+    """Auction House and Fodder Silo act before breeding (spec §2b)."""
+    state.step_argument = 0
+    if state._upkeep_options(s):
+        state._ask(s, UPKEEP_OPT)
+
+
+def step_breed(state: LowlandsState) -> None:
+    """One lamb per two sheep, if it can be housed (rules/000 line 38)."""
+    for s in state._order():
+        p = state.seats[s]
+        lambs = p.sheep // 2
+        if p.has("lamb") and p.sheep >= 2:
+            lambs += p.has("lamb")
+        state._gain_sheep(p, lambs)
+
+
+def step_income(state: LowlandsState, s: int) -> None:
+    """Visible income icons, in turn order (rules/001 lines 155-159)."""
+    p = state.seats[s]
+    icons = p.fence_icons() + p.building_icons()
+    cards = BASE_INCOME_CARDS + icons.count("card") + p.has("income_card")
+    p.coins += icons.count("coin") + p.has("income_coin")
+    for _ in range(cards):
+        state._draw_deck(p)
+    either = icons.count("either")
+    if either:
+        state.step_argument = either
+        state._ask(s, INCOME)
+
+
+def step_retrieve(state: LowlandsState) -> None:
+    for p in state.seats:
+        p.farmers = [-1, -1, -1]
+
+
+def step_reset_market(state: LowlandsState) -> None:
+    state.market = [r.icons for r in state.market_rows]
+
+
+def step_first_player(state: LowlandsState) -> None:
+    """Furthest on the dike track; ties: the marker on top (rules/001 line 162)."""
+    state.first_player = max(range(state.players), key=lambda s: (state.seats[s].dike_space, state.seats[s].stack_order))
+
+
+def step_high(state: LowlandsState) -> None:
+    """High Tide (rules/001 lines 178-204)."""
+    dps = [p.dike_points for p in state.seats]
+    holds = state.dike_holds()
+    if holds:
+        low = min(dps)
+        for p, dp in zip(state.seats, dps, strict=True):
+            p.coins += dp - low
+        state.value_space = min(len(VALUE_DP) - 1, state.value_space + 1)  # the track ends: LL-37
+    else:
+        high = max(dps)
+        for p, dp in zip(state.seats, dps, strict=True):
+            p.breach += high - dp
+        state.value_space = max(0, state.value_space - 1)
+    state.tides.append(holds)
+    state.sea = []
+
+
+def step_storm(state: LowlandsState) -> None:
+    """Storm Tide: "!" tiles, the last dike check, then scoring (rules/001 l.208-220)."""
+    for p in state.seats:
+        state._bang(p)
+    holds = state.dike_holds()
+    state.storm_held = holds
+    sheep_value = VALUE_SHEEP[state.value_space]
+    for p in state.seats:
+        if holds:
+            p.breach = 0
+            continue
+        lose = min(p.breach, p.sheep)
+        p.sheep -= lose
+        cost = (p.breach - lose) * sheep_value
+        paid = min(cost, p.coins)
+        p.coins -= paid
+        p.penalty = cost - paid
+    state.to_move = None
+    state.over = True
+    state.agenda.clear()
+
+
+#: agenda entry name -> the step that runs it
+STEPS = {
+    "tide": step_tide,
+    "handlimit": step_handlimit,
+    "flood_deal": step_flood_deal,
+    "reveal": step_reveal,
+    "work": step_work,
+    "turn": step_turn,
+    "refill": step_refill,
+    "finish": step_finish,
+    "restore": step_restore,
+    "bonus_build": step_bonus_build,
+    "worker": step_worker,
+    "token": step_token,
+    "free_fence": step_free_fence,
+    "advance": step_advance,
+    "ask": step_ask,
+    "fence_resume": step_fence_resume,
+    "upkeep": step_upkeep,
+    "upkeep_opt": step_upkeep_opt,
+    "breed": step_breed,
+    "income": step_income,
+    "retrieve": step_retrieve,
+    "reset_market": step_reset_market,
+    "first_player": step_first_player,
+    "high": step_high,
+    "storm": step_storm,
+}

@@ -11,8 +11,11 @@ simple rules that keep the cards it needs and close the cheapest next pasture.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import NamedTuple
 
 from meeple.core.actions import Action
+from meeple.core.errors import ConfigError
 from meeple.games.lowlands import actions as X
 from meeple.games.lowlands.components import (
     BUILD,
@@ -100,9 +103,9 @@ def upkeeps_left(state: LowlandsState) -> int:
 
 
 def tile_value(state: LowlandsState, s: int, k: int) -> float:
-    p = state.ps[s]
+    p = state.seats[s]
     t = TILES[k]
-    sv = VALUE_SHEEP[state.value]
+    sv = VALUE_SHEEP[state.value_space]
     room = p.farm.capacity() - p.sheep
     ups = max(1, 6 - 2 * state.stage)
     e, n = t.effect, t.n
@@ -134,7 +137,7 @@ def tile_value(state: LowlandsState, s: int, k: int) -> float:
     elif e in ("workshop", "ap", "reuse"):
         v += 0.4 * ups
     elif e in ("dike", "association"):
-        v += n * 0.5 * max(1, VALUE_DP[state.value]) + (p.dike_points / 3 if e == "association" else 0)
+        v += n * 0.5 * max(1, VALUE_DP[state.value_space]) + (p.dike_points / 3 if e == "association" else 0)
     elif e in ("fences", "estate"):
         v += min(n, p.fences_left) * 1.2 + (3 * len(p.farm.pastures()) if e == "estate" else 0)
     elif e == "farmhouse":
@@ -166,7 +169,7 @@ def _open_sides(farm, i: int, fences: int) -> list[int]:
 
 def fence_target(state: LowlandsState, s: int) -> tuple[int, list[int]]:
     """The free square cheapest to close into a new pasture, and its open sides."""
-    farm = state.ps[s].farm
+    farm = state.seats[s].farm
     pm = farm.pasture_mask()
     best, best_key, best_sides = -1, None, []
     for i in range(NCELLS):
@@ -183,7 +186,7 @@ def fence_target(state: LowlandsState, s: int) -> tuple[int, list[int]]:
 def spare_fences(state: LowlandsState, s: int, keep: list[int]) -> list[int]:
     """Fences whose removal loses no housing: walls between two pasture squares or
     between a pasture and a building (a fence around unfenced land is progress)."""
-    farm = state.ps[s].farm
+    farm = state.seats[s].farm
     cap = farm.capacity()
     inside = farm.pasture_mask() | farm.buildings
     out = []
@@ -200,18 +203,18 @@ def spare_fences(state: LowlandsState, s: int, keep: list[int]) -> list[int]:
 
 def room_needed(state: LowlandsState, s: int) -> int:
     """Sheep places missing for the next breeding."""
-    p = state.ps[s]
+    p = state.seats[s]
     return p.sheep + p.sheep // 2 - p.farm.capacity()
 
 
 # ---- placement -------------------------------------------------------------------
 def _space_value(state: LowlandsState, s: int, space: int, ap: int, th: float) -> float:
-    p = state.ps[s]
+    p = state.seats[s]
     hand = p.cards
-    sv = VALUE_SHEEP[state.value]
+    sv = VALUE_SHEEP[state.value_space]
     if space == DIKE:
         usable = min(ap, hand + sum(1 for k in p.tiles if TILES[k].effect == "workshop"))
-        dp_worth = 0.5 * max(1, VALUE_DP[state.value]) + 0.3
+        dp_worth = 0.5 * max(1, VALUE_DP[state.value_space]) + 0.3
         # the dike is shared: a player bears about 1/players of the harm of a breach
         share = DIKE_CARE * 3 / state.players
         return usable * (dp_worth + share * th - CARD) + 0.3
@@ -248,15 +251,59 @@ def _space_value(state: LowlandsState, s: int, space: int, ap: int, th: float) -
     return ap * CARD * (1.3 if hand < 4 else 1.0 if hand < 7 else 0.5)
 
 
-def _choose_place(state: LowlandsState, s: int, legal) -> Action:
-    p = state.ps[s]
-    th = threat(state)
+class Style(NamedTuple):
+    """A variant of the greedy heuristic: how much more it likes each action."""
+
+    doc: str
+    #: points added per action point to the value of each action (build, dike, fence,
+    #: market, draw)
+    leaning: tuple[float, float, float, float, float] = (0.0, 0.0, 0.0, 0.0, 0.0)
+    #: multiplies the threat the flood poses (how urgently it serves the dike)
+    dike_care: float = 1.0
+
+
+PLAIN = Style("the default greedy heuristic")
+
+STYLES: dict[str, Style] = {
+    "dike-builder": Style(
+        "puts its farmers on the dike whenever it has cards for it, whatever the flood",
+        leaning=(0.0, 0.8, 0.0, 0.0, 0.2), dike_care=2.0,
+    ),
+    "shepherd": Style(
+        "lives off sheep: buys them whenever it has room and coins, fences a little sooner",
+        leaning=(0.0, 0.0, 0.1, 0.4, 0.0), dike_care=1.0,
+    ),
+    "farmer": Style(
+        "builds tiles first: draws cards to pay for them and leaves the dike to others",
+        leaning=(0.6, -0.3, 0.0, -0.1, 0.3), dike_care=0.6,
+    ),
+}
+STYLE_DOCS: Mapping[str, str] = {name: style.doc for name, style in STYLES.items()}
+
+
+def style_action(style: str, state: LowlandsState, rng: random.Random) -> Action:
+    """The move of the named style (``greedy:style=NAME``): its own placements, the
+    plain heuristic's sub-decisions."""
+    chosen = STYLES.get(style)
+    if chosen is None:
+        raise ConfigError(f"lowlands has no greedy style {style!r}; styles: {', '.join(STYLES)}")
+    if state.phase == PLACE and len(state.legal_actions()) > 1:
+        return _choose_place(state, state.to_move, state.legal_actions(), chosen)
+    return greedy_action(state, rng)
+
+
+def _choose_place(state: LowlandsState, s: int, legal, style: Style = PLAIN) -> Action:
+    p = state.seats[s]
+    th = threat(state) * style.dike_care
     best, best_v = legal[0], float("-inf")
     for a in legal:
         _, fi, space, boost = KIND[int(a)]
         f = (2, 3, 4)[fi]
         ap = state._space_ap(p, space, f, boost)
         v = _space_value(state, s, space, ap, th)
+        lean = style.leaning[space] * ap
+        if v > 0 or lean < 0:  # a style likes an action more only where it does some good
+            v += lean
         v -= state._reuse_cost(p, space) * 1.0
         v -= 0.35 * f + (1.5 if boost else 0)
         if v > best_v:
@@ -270,7 +317,7 @@ def greedy_action(state: LowlandsState, rng: random.Random) -> Action:
     if len(legal) == 1:
         return legal[0]
     s = state.to_move
-    p = state.ps[s]
+    p = state.seats[s]
     ph = state.phase
     idx = {int(a): a for a in legal}
     if ph == PLACE:
@@ -280,7 +327,7 @@ def greedy_action(state: LowlandsState, rng: random.Random) -> Action:
         if not options:
             return legal[0]
         best = max(options, key=lambda a: tile_value(state, s, KIND[int(a)][1]))
-        if state.bonus and tile_value(state, s, KIND[int(best)][1]) < 0 and X.STOP in idx:
+        if state.bonus_build and tile_value(state, s, KIND[int(best)][1]) < 0 and X.STOP in idx:
             return idx[X.STOP]
         return best
     if ph == AT:
@@ -339,8 +386,8 @@ def greedy_action(state: LowlandsState, rng: random.Random) -> Action:
 
 
 def _choose_square(state: LowlandsState, s: int, legal) -> Action:
-    p = state.ps[s]
-    t = TILES[state.tile]
+    p = state.seats[s]
+    t = TILES[state.chosen_tile]
     farm = p.farm
     pm = farm.pasture_mask()
     best, best_v = legal[0], float("-inf")
@@ -371,7 +418,7 @@ def _choose_payment(p, legal) -> Action:
 
 
 def _choose_contribution(state: LowlandsState, s: int, legal) -> Action:
-    p = state.ps[s]
+    p = state.seats[s]
     options = [a for a in legal if int(a) != X.STOP]
     stop = next((a for a in legal if int(a) == X.STOP), None)
     if not options:
@@ -395,15 +442,17 @@ def _choose_contribution(state: LowlandsState, s: int, legal) -> Action:
 
 
 def _choose_helper(state: LowlandsState, s: int, legal) -> Action:
-    if X.ASK_MARKET in legal and state.ps[s].coins >= 3:
+    per_card = state.options.get("market_reveals", "cards") == "cards"
+    reveals = state.cards_paid if per_card else state.units_done
+    if X.ASK_MARKET in legal and state.seats[s].coins >= 3 and reveals > 0:  # a coin for no card is waste
         return next(a for a in legal if int(a) == X.ASK_MARKET)
     asks = [a for a in legal if int(a) != X.ASK_MARKET]
     sc = state.scores()
-    return min(asks, key=lambda a: (sc[KIND[int(a)][1]] - 2 * state.ps[KIND[int(a)][1]].cards))
+    return min(asks, key=lambda a: (sc[KIND[int(a)][1]] - 2 * state.seats[KIND[int(a)][1]].cards))
 
 
 def _choose_fencing(state: LowlandsState, s: int, idx) -> Action:
-    p = state.ps[s]
+    p = state.seats[s]
     target, sides = fence_target(state, s)
     if target < 0 or not sides:
         return idx.get(X.STOP, next(iter(idx.values())))
@@ -440,4 +489,4 @@ def rollout_action(state: LowlandsState, rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
-__all__ = ["fence_target", "greedy_action", "rollout_action", "threat", "tile_value"]
+__all__ = ["STYLES", "fence_target", "greedy_action", "rollout_action", "style_action", "threat", "tile_value"]

@@ -17,7 +17,8 @@ from meeple.games.lowlands.components import (
     TOKEN_SPACES,
 )
 from meeple.games.lowlands.farm import CELL_NAMES, EDGE_NAMES
-from meeple.games.lowlands.rules import FMODE_NAMES, PHASE_NAMES, LowlandsState
+from meeple.games.lowlands.rules import FMODE_NAMES, PHASE_NAMES
+from meeple.games.lowlands.steps import STEPS
 from meeple.rl.encoders.base import (
     Encoder,
     View,
@@ -38,8 +39,8 @@ _FMODES = index(FMODE_NAMES)
 _TOKENS = index([t.name for t in PROGRESS_TOKENS])
 _KINDS = index(TILE_KINDS)
 _SEGMENTS = index(("brown", "green", "grey"))
-#: the steps the agenda may hold (the state's ``_step_<name>`` methods)
-_STEPS = index(sorted(n[len("_step_"):] for n in dir(LowlandsState) if n.startswith("_step_")))
+#: the steps the agenda may hold (``steps.STEPS``)
+_STEPS = index(sorted(STEPS))
 _NT, _NC, _NE, _NA = len(_TILES), len(_CELLS), len(_EDGES), len(_ACTS)
 _FARM = (  # (key, divisor): a farm's numbers in the view
     ("coins", 20), ("sheep", 10), ("capacity", 10), ("hand_size", 10), ("fences_on_income", 10),
@@ -49,7 +50,7 @@ _FARM = (  # (key, divisor): a farm's numbers in the view
 )
 _TURN = (  # (key, divisor): numbers of the turn in progress
     ("ap", 8), ("units", 8), ("waivers", 2), ("help_limit", 5), ("helped", 5),
-    ("workshops_used", 4), ("arg", 5),
+    ("workshops_used", 4), ("arg", 5), ("cards_paid", 8), ("helper_cards", 8),
 )
 _AGENDA = 3  # how many upcoming agenda steps are encoded
 
@@ -151,6 +152,8 @@ class LowlandsEncoder(Encoder):
           lambda v: onehot(("", "buy", "sell").index(v["turn"]["trade"]), 3))
         f("turn_lifted", _NE, "one-hot fence lifted to be moved",
           lambda v: _opt(_EDGES, v["turn"]["lifted"], "fence edge"))
+        f("turn_lifted_from", _NE, "fence edges lifted from in this action (a fence may not go back)",
+          lambda v: counts(v["turn"]["lifted_from"], _EDGES, "fence edge"))
         f("turn_fence_mode", len(_FMODES), "one-hot fence mode: " + ", ".join(_FMODES),
           lambda v: _opt(_FMODES, v["turn"]["fence_mode"], "fence mode"))
         f("turn_helper", P + 1, "one-hot seat asked to help (me first; last: none)",
