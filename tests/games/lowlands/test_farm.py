@@ -1,9 +1,9 @@
 """Farm geometry: fences on edges, pastures are exactly the enclosed regions, capacity.
 
-Rules: rules/000 line 31 ("Si un pâturage a une clôture qui l'entoure sans espaces,
+Rules: the rule text (FR), line 31 ("Si un pâturage a une clôture qui l'entoure sans espaces,
 vous pouvez y loger un mouton par carré ... Les tuiles de construction agissent comme
 des substituts de clôtures ... Les espaces dans les pâturages signifient que les
-moutons s'échapperont"), rules/001 lines 170-176 (enclosed by fences and/or buildings;
+moutons s'échapperont"), the rule text (ES), lines 170-176 (enclosed by fences and/or buildings;
 no sheep on tiles unless a tile says so).
 """
 
@@ -46,7 +46,7 @@ def test_grid_has_71_named_edges_and_30_squares():
 
 
 def test_starting_pasture_needs_six_fences_and_houses_two():
-    # rules/000 line 12: "six clôtures ... pâturage portrait 2x1 ... un mouton dans chaque carré"
+    # the rule text (FR), line 12: "six clôtures ... pâturage portrait 2x1 ... un mouton dans chaque carré"
     f = fenced("c2", "c3")
     assert f.bit_count() == 6
     assert pastures(f, 0) == [[cell("c2"), cell("c3")]]
@@ -54,7 +54,7 @@ def test_starting_pasture_needs_six_fences_and_houses_two():
 
 
 def test_a_gap_means_no_pasture():
-    # rules/000 line 31: gaps let the sheep escape
+    # the rule text (FR), line 31: gaps let the sheep escape
     for e in edges_around([cell("c2"), cell("c3")]):
         f = fenced("c2", "c3") & ~(1 << e)
         assert pastures(f, 0) == []
@@ -70,7 +70,7 @@ def test_board_edge_is_not_a_fence():
 
 
 def test_building_borders_act_as_fences():
-    # rules/001 line 170: enclosed "por cercas y / o edificios"
+    # the rule text (ES), line 170: enclosed "por cercas y / o edificios"
     b = mask_of([cell("b2")])
     # c2 fenced on three sides, its west side is the building b2
     f = mask_of([edge("c2n"), edge("c3n"), edge("d2w")])
@@ -82,7 +82,7 @@ def test_building_borders_act_as_fences():
 
 
 def test_features_stand_on_open_land_and_house_nothing():
-    # rules/001 line 172: no sheep on expansion tiles unless a tile says so
+    # the rule text (ES), line 172: no sheep on expansion tiles unless a tile says so
     f = fenced("c2", "c3")
     assert capacity(f, 0, covered=mask_of([cell("c2")])) == 1
     # a feature does not close a gap: it is not a building

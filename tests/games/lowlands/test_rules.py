@@ -1,7 +1,7 @@
 """Lowlands rules, each test citing the rule text line or the spec row it checks.
 
-rules/000 = the rule text (FR), a French overview; rules/001 = the rule text (ES), the
-Spanish rules; spec = the project's Lowlands research notes (by section). States are built by play where that is short
+"the rule text (FR)" is a French overview; "the rule text (ES)" the Spanish
+rules; spec = the project's Lowlands research notes (by section). States are built by play where that is short
 and by setting fields where the rule under test sits deep in a game.
 """
 
@@ -90,35 +90,35 @@ def test_setup(players):
     st = new(players, 7)
     first = st.first_player
     for s, p in enumerate(st.seats):
-        # rules/000 line 12: 16 fences, 10 on the income board, 6 around a 2x1 pasture, 1 sheep per square
+        # the rule text (FR), line 12: 16 fences, 10 on the income board, 6 around a 2x1 pasture, 1 sheep per square
         assert p.fences_left == 10 and p.farm.fence_count() == 6
         assert p.sheep == 2 and p.farm.capacity() == 2
-        # rules/000 line 12: four coins, four cards; everyone but the first player +1 coin
+        # the rule text (FR), line 12: four coins, four cards; everyone but the first player +1 coin
         assert p.cards == 4
         assert p.coins == 4 + (s != first)
         # spec §4b: one worker free on the income board, one on "draw cards"
         assert p.workers_free == 1 and p.workers[DRAW] == 1
         assert p.buildings == 0 and p.farmers == [-1, -1, -1]
-    # rules/001 line 103: the marker on top of the random stack is the first player
+    # the rule text (ES), line 103: the marker on top of the random stack is the first player
     assert max(range(players), key=lambda s: st.seats[s].stack_order) == first
-    # rules/001 line 67: four cards face up; lines 77-79: 3 tiles per stack, players+1 storm tiles
+    # the rule text (ES), line 67: four cards face up; lines 77-79: 3 tiles per stack, players+1 storm tiles
     assert sum(st.display) == 4
     assert [len(u) for u in st.face_up] == [3, 3, 3, players + 1]
-    # rules/001 line 73: sheep on the icons of the board for this player count
+    # the rule text (ES), line 73: sheep on the icons of the board for this player count
     assert st.market == [r.icons for r in MARKET_ROWS[players]]
-    # rules/000 line 7: value marker in the middle, on 1|3
+    # the rule text (FR), line 7: value marker in the middle, on 1|3
     assert (VALUE_DP[st.value_space], VALUE_SHEEP[st.value_space]) == (1, 3)
-    # rules/001 lines 120-121: three flood cards face down, the leftmost revealed
+    # the rule text (ES), lines 120-121: three flood cards face down, the leftmost revealed
     assert [c[1] for c in st.sea] == [1, 0, 0] and st.flood == st.sea[0][0]
-    # rules/001 line 61: five progress tokens on the first five large spaces
+    # the rule text (ES), line 61: five progress tokens on the first five large spaces
     assert sorted(st.token_on_space) == list(range(5))
-    # rules/001 line 135: the first player places first
+    # the rule text (ES), line 135: the first player places first
     assert st.to_move == first and st.phase == PLACE
     assert sum(sum(p.hand) for p in st.seats) + sum(st.display) + len(st.deck) + sum(st.discard) == 66
 
 
 def test_first_game_leaves_out_the_six():
-    # rules/001 line 57 / rules/000 line 16
+    # the rule text (ES), line 57 / the rule text (FR), line 16
     for seed in range(5):
         normal = new(2, seed)
         cards = normal.flood_deck + [c[0] for c in normal.sea]
@@ -130,7 +130,7 @@ def test_first_game_leaves_out_the_six():
 
 # ---- placing farmers ------------------------------------------------------------------
 def test_occupied_action_costs_one_then_two_coins():
-    # rules/001 line 137
+    # the rule text (ES), line 137
     st = new()
     p = me(st)
     p.farmers = [DRAW, -1, -1]
@@ -154,7 +154,7 @@ def test_occupied_action_costs_one_then_two_coins():
 
 
 def test_an_action_that_cannot_be_done_cannot_be_chosen():
-    # rules/001 line 146: no skipping an action to bank its points as cards
+    # the rule text (ES), line 146: no skipping an action to bank its points as cards
     st = new()
     p = me(st)
     p.hand = [0, 0, 0]
@@ -165,7 +165,7 @@ def test_an_action_that_cannot_be_done_cannot_be_chosen():
 
 
 def test_draw_action_one_card_per_point_plus_worker():
-    # rules/000 line 35; the starting worker on "draw" adds 1 point (spec §4b, design)
+    # the rule text (FR), line 35; the starting worker on "draw" adds 1 point (spec §4b, design)
     st = new()
     s = st.to_move
     p = me(st)
@@ -178,7 +178,7 @@ def test_draw_action_one_card_per_point_plus_worker():
 
 
 def test_display_cards_are_replaced_after_the_turn():
-    # rules/000 line 35 "ne les remplacez pas avant votre tour": refilled when the turn ends
+    # the rule text (FR), line 35 "ne les remplacez pas avant votre tour": refilled when the turn ends
     st = new()
     t = next(i for i in range(3) if st.display[i])
     name = ("wood", "clay", "stone")[t]
@@ -201,17 +201,17 @@ def test_build_pays_cards_takes_a_marker_and_draws_for_unused_points():
     assert st.phase == PAY
     play(st, "pay wood", "pay wood")
     assert p.hand == [0, 0, 0]
-    # rules/000 line 22: leftmost building marker off the income board
+    # the rule text (FR), line 22: leftmost building marker off the income board
     assert p.buildings == 1 and k in p.tiles
     assert p.farm.capacity() == 4
-    # rules/000 line 24: each unused action point draws a card
+    # the rule text (FR), line 24: each unused action point draws a card
     assert st.phase == DRAWING and st.points_left == 2
     play(st, "draw deck", "draw deck")
     assert p.cards == 2
 
 
 def test_two_cards_of_one_type_replace_a_missing_card():
-    # rules/000 line 21, rules/001 line 141
+    # the rule text (FR), line 21, the rule text (ES), line 141
     assert payable([0, 4, 0], [2, 0, 0], 0)
     assert payable([0, 2, 2], [2, 0, 0], 0)
     assert not payable([0, 3, 1], [2, 0, 0], 0)  # pairs must be of one type
@@ -229,7 +229,7 @@ def test_two_cards_of_one_type_replace_a_missing_card():
 
 
 def test_worker_on_build_forgives_one_card():
-    # rules/000 line 39 (-1 resource), assigned to the build action (design, spec §4b)
+    # the rule text (FR), line 39 (-1 resource), assigned to the build action (design, spec §4b)
     st = new()
     p = me(st)
     show(st, "fold")
@@ -243,7 +243,7 @@ def test_worker_on_build_forgives_one_card():
 
 
 def test_at_most_four_buildings_but_any_number_of_features():
-    # rules/000 line 22
+    # the rule text (FR), line 22
     st = new()
     p = me(st)
     show(st, "fold")
@@ -256,7 +256,7 @@ def test_at_most_four_buildings_but_any_number_of_features():
 
 
 def test_features_need_their_terrain():
-    # rules/000 line 22: some features go on a tree, bush or pond
+    # the rule text (FR), line 22: some features go on a tree, bush or pond
     st = new()
     p = me(st)
     show(st, "orchard")
@@ -267,7 +267,7 @@ def test_features_need_their_terrain():
 
 
 def test_a_tile_may_not_leave_sheep_unhoused():
-    # rules/001 line 176 and ruling LL-3: covering a pasture square must keep all sheep housed
+    # the rule text (ES), line 176 and ruling LL-3: covering a pasture square must keep all sheep housed
     st = new()
     p = me(st)
     show(st, "vegetables")
@@ -287,7 +287,7 @@ def test_a_tile_may_not_leave_sheep_unhoused():
 
 # ---- the dike --------------------------------------------------------------------------------
 def test_part_way_cube_locks_the_resource():
-    # rules/000 line 26: "Si un cube de ressource est à mi-chemin ... le même type"
+    # the rule text (FR), line 26: "Si un cube de ressource est à mi-chemin ... le même type"
     st = new()
     p = me(st)
     st.cubes = [2, 0, 0]
@@ -298,7 +298,7 @@ def test_part_way_cube_locks_the_resource():
 
 
 def test_segments_brown_then_green_then_grey():
-    # rules/000 line 27: brown 4 long (3 of them), then green 3 (4), then grey 2 (6)
+    # the rule text (FR), line 27: brown 4 long (3 of them), then green 3 (4), then grey 2 (6)
     st = new()
     p = me(st)
     st.cubes = [st.track_length - 1, 0, 0]
@@ -306,7 +306,7 @@ def test_segments_brown_then_green_then_grey():
     touch(st)
     play(st, "place 3 dike", "pay wood")
     assert st.dike == 4 and st.segments_placed == 1 and st.cubes == [0, 0, 0]
-    # rules/000 line 28: after a segment, any type may start the next
+    # the rule text (FR), line 28: after a segment, any type may start the next
     p.hand = [1, 1, 0]
     touch(st)
     assert {"pay wood", "pay clay"} <= legal(st)
@@ -322,7 +322,7 @@ def test_segments_brown_then_green_then_grey():
 
 
 def test_contribution_then_help_then_bonus_space():
-    # rules/000 lines 28-29: marker moves one space per card; the asked opponent may pay
+    # the rule text (FR), lines 28-29: marker moves one space per card; the asked opponent may pay
     # up to as many; the active player gets one bonus space if the helper pays
     st = new(3, 2)
     s = st.to_move
@@ -360,7 +360,7 @@ def test_helper_who_declines_gives_no_bonus():
 
 
 def test_two_players_may_ask_the_market_for_a_coin():
-    # rules/001 lines 228-234
+    # the rule text (ES), lines 228-234
     st = new(2, 3)
     s = st.to_move
     p = me(st)
@@ -384,7 +384,7 @@ def test_two_players_may_ask_the_market_for_a_coin():
 
 
 def test_progress_token_offers_its_two_rewards():
-    # rules/000 line 28: reaching or passing a token: choose one of its two rewards
+    # the rule text (FR), line 28: reaching or passing a token: choose one of its two rewards
     st = new(3, 4)
     p = me(st)
     p.dike_space = TOKEN_SPACES[0] - 1
@@ -400,7 +400,7 @@ def test_progress_token_offers_its_two_rewards():
 
 
 def test_workshop_contributes_without_a_card():
-    # rules/000 line 29: three buildings let players contribute without a card
+    # the rule text (FR), line 29: three buildings let players contribute without a card
     st = new()
     p = me(st)
     p.hand = [0, 0, 0]
@@ -416,7 +416,7 @@ def test_workshop_contributes_without_a_card():
 
 # ---- fences ---------------------------------------------------------------------------------
 def test_buying_a_fence_costs_a_card_and_uncovers_the_income_board():
-    # rules/000 line 31: one point per fence, one card to buy, taken left to right
+    # the rule text (FR), line 31: one point per fence, one card to buy, taken left to right
     st = new()
     p = me(st)
     p.hand = [1, 0, 0]
@@ -429,7 +429,7 @@ def test_buying_a_fence_costs_a_card_and_uncovers_the_income_board():
 
 
 def test_worker_icon_under_a_fence_assigns_a_worker_at_once():
-    # rules/001 line 143: "Siempre que descubras un icono de trabajador"
+    # the rule text (ES), line 143: "Siempre que descubras un icono de trabajador"
     st = new()
     p = me(st)
     slot = FENCE_ICONS.index("worker")
@@ -445,7 +445,7 @@ def test_worker_icon_under_a_fence_assigns_a_worker_at_once():
 
 
 def test_moving_a_fence_must_keep_the_sheep_housed():
-    # ruling LL-3 (rules/001 line 176: a sheep goes back to the supply only by an effect)
+    # ruling LL-3 (the rule text (ES), line 176: a sheep goes back to the supply only by an effect)
     st = new()
     p = me(st)
     p.hand = [1, 0, 0]
@@ -479,7 +479,7 @@ def test_free_fences_from_the_estate():
 
 # ---- the market -----------------------------------------------------------------------------
 def test_market_one_row_one_direction_at_the_track_price():
-    # rules/000 line 33: one transaction per point, one row, at the value track's price
+    # the rule text (FR), line 33: one transaction per point, one row, at the value track's price
     st = new()
     p = me(st)
     coins = p.coins
@@ -491,7 +491,7 @@ def test_market_one_row_one_direction_at_the_track_price():
 
 
 def test_market_worker_better_price():
-    # rules/000 line 39; Z-Man preview (spec §3): sell one coin dearer
+    # the rule text (FR), line 39; Z-Man preview (spec §3): sell one coin dearer
     st = new()
     p = me(st)
     p.workers[MARKET] = 1
@@ -503,7 +503,7 @@ def test_market_worker_better_price():
 
 # ---- upkeep, tides, storm ------------------------------------------------------------------
 def test_breeding_one_lamb_per_two_sheep_if_housed():
-    # rules/000 line 38, rules/001 line 154
+    # the rule text (FR), line 38, the rule text (ES), line 154
     st = new()
     for p, sheep in zip(st.seats, (2, 3, 4), strict=True):
         p.farm.fences = 0
@@ -515,7 +515,7 @@ def test_breeding_one_lamb_per_two_sheep_if_housed():
 
 
 def test_last_upkeep_runs_only_steps_1_2_and_6():
-    # rules/001 line 166
+    # the rule text (ES), line 166
     st = new()
     st.agenda = []
     STEPS["upkeep"](st, True)
@@ -528,7 +528,7 @@ def test_last_upkeep_runs_only_steps_1_2_and_6():
 
 
 def test_hand_limit_at_the_turn_of_the_tide():
-    # rules/001 line 119: more than eight cards: discard down to eight
+    # the rule text (ES), line 119: more than eight cards: discard down to eight
     st = new()
     s = (st.to_move + 1) % 3
     st.seats[s].hand = [6, 4, 0]
@@ -542,7 +542,7 @@ def test_hand_limit_at_the_turn_of_the_tide():
 
 
 def test_high_tide_holds_pays_coins_and_raises_sheep():
-    # rules/001 lines 194-196
+    # the rule text (ES), lines 194-196
     st = new()
     st.dike, st.flood = 12, 12  # equal lengths: the dike holds (line 189)
     for p, pos in zip(st.seats, (6, 2, 3), strict=True):
@@ -555,7 +555,7 @@ def test_high_tide_holds_pays_coins_and_raises_sheep():
 
 
 def test_high_tide_breaks_gives_breach_tokens_and_lowers_sheep():
-    # rules/001 lines 202-204
+    # the rule text (ES), lines 202-204
     st = new()
     st.dike, st.flood = 11, 12
     for p, pos in zip(st.seats, (6, 2, 3), strict=True):
@@ -567,7 +567,7 @@ def test_high_tide_breaks_gives_breach_tokens_and_lowers_sheep():
 
 
 def test_storm_breach_costs_sheep_then_coins_then_points():
-    # rules/001 lines 213-214
+    # the rule text (ES), lines 213-214
     st = new()
     st.dike, st.flood = 0, 5
     a, b, c = st.seats
@@ -608,7 +608,7 @@ def test_storm_tiles():
 
 
 def test_final_score_and_tie_break():
-    # rules/001 lines 215-226
+    # the rule text (ES), lines 215-226
     st = new()
     for p in st.seats:
         p.coins, p.sheep, p.hand, p.dike_space = 3, 2, [1, 1, 1], 4
@@ -692,7 +692,7 @@ def test_lock_last_type_option():
 
 
 def test_market_help_advances_only_usable_cards():
-    # rules/001 lines 231-233: cards of the segment in progress advance it; after a
+    # the rule text (ES), lines 231-233: cards of the segment in progress advance it; after a
     # completion the next segment starts with the next card of a different type
     st = new(2, 3)
     p = me(st)
@@ -733,7 +733,7 @@ def test_boost_token_adds_two_points():
 
 
 def test_income_card_or_coin_is_a_choice():
-    # rules/001 line 159: "Roba una carta ... o gana una moneda"
+    # the rule text (ES), line 159: "Roba una carta ... o gana una moneda"
     st = new()
     s = st.to_move
     p = me(st)

@@ -1,6 +1,6 @@
 """Lowlands components as data tables, each row with its provenance.
 
-Sources: the rule texts, French ("rules/000") and Spanish ("rules/001"), cited by line,
+Sources: the rule texts, French ("the rule text (FR)") and Spanish ("the rule text (ES)"), cited by line,
 and the project's Lowlands research notes ("spec", section numbers in comments). Rows marked
 ``design`` are our own proposals for facts that are not public (the Appendix, the
 market boards, the income board, the tracks): replace them here when the real values
@@ -16,18 +16,18 @@ RESOURCES: tuple[str, ...] = ("wood", "clay", "stone")
 WOOD, CLAY, STONE = 0, 1, 2
 #: 66 cards, 22 of each type (spec §9, inferred: 66 / 3, no other type exists).
 DECK_PER_TYPE = 22
-HAND_LIMIT = 8  # rules/001 line 119
-DISPLAY_SIZE = 4  # rules/001 line 67
-START_HAND = 4  # rules/000 line 12
-START_COINS = 4  # rules/000 line 12; +1 for every player but the first (line 12)
+HAND_LIMIT = 8  # the rule text (ES), line 119
+DISPLAY_SIZE = 4  # the rule text (ES), line 67
+START_HAND = 4  # the rule text (FR), line 12
+START_COINS = 4  # the rule text (FR), line 12; +1 for every player but the first (line 12)
 
-# ---- the five action spaces of a farmyard (spec §4a, rules/000 lines 20-35) ---
+# ---- the five action spaces of a farmyard (spec §4a, the rule text (FR), lines 20-35) ---
 ACTION_SPACES: tuple[str, ...] = ("build", "dike", "fence", "market", "draw")
 BUILD, DIKE, FENCE, MARKET, DRAW = 0, 1, 2, 3, 4
-FARMERS: tuple[int, ...] = (2, 3, 4)  # farmer values = action points (rules/000 line 18)
-#: coins to place a farmer where 0, 1, 2 farmers already stand (rules/001 line 137)
+FARMERS: tuple[int, ...] = (2, 3, 4)  # farmer values = action points (the rule text (FR), line 18)
+#: coins to place a farmer where 0, 1, 2 farmers already stand (the rule text (ES), line 137)
 REUSE_COST: tuple[int, ...] = (0, 1, 2)
-#: max workers per action (rules/001 line 144: two, one on the market)
+#: max workers per action (the rule text (ES), line 144: two, one on the market)
 WORKER_MAX: tuple[int, ...] = (2, 2, 2, 1, 2)
 #: where the two workers start: one free on the income board, one on "draw"
 #: (spec §4b, reviews; confirmed)
@@ -42,7 +42,7 @@ class WorkerEffect(NamedTuple):
     provenance: str
 
 
-#: DC §4b: which action gets which of the three worker effects of rules/000 line 39.
+#: DC §4b: which action gets which of the three worker effects of the rule text (FR), line 39.
 WORKER_EFFECTS: tuple[WorkerEffect, ...] = (
     WorkerEffect("build", 0, 1, 0, "design"),
     WorkerEffect("dike", 1, 0, 0, "design"),
@@ -74,19 +74,19 @@ FARM_TERRAIN: tuple[str, ...] = (
 )
 FARM_TERRAIN_PROVENANCE = "design"
 TERRAIN_NAMES = {".": "", "T": "tree", "B": "bush", "P": "pond"}
-#: the starting 2x1 vertical pasture (rules/000 line 12; place: design, spec §10)
+#: the starting 2x1 vertical pasture (the rule text (FR), line 12; place: design, spec §10)
 START_PASTURE: tuple[str, ...] = ("c2", "c3")
 START_SHEEP = 2
-FENCES_TOTAL = 16  # rules/000 line 12: 10 on the income board, 6 on the farm
+FENCES_TOTAL = 16  # the rule text (FR), line 12: 10 on the income board, 6 on the farm
 FENCES_ON_INCOME = 10
-BUILDING_MARKERS = 4  # rules/000 line 22: at most four buildings
+BUILDING_MARKERS = 4  # the rule text (FR), line 22: at most four buildings
 
 # ---- income board (spec §4c) ----------------------------------------------------
 #: icons: "" none, "card", "coin", "either" (card or coin), "worker"
 FENCE_ICONS: tuple[str, ...] = ("", "coin", "", "card", "", "worker", "", "either", "", "coin")
 BUILDING_ICONS: tuple[str, ...] = ("card", "coin", "worker", "either")
 INCOME_ICONS_PROVENANCE = "design"
-BASE_INCOME_CARDS = 1  # rules/001 line 156 (confirmed)
+BASE_INCOME_CARDS = 1  # the rule text (ES), line 156 (confirmed)
 
 
 # ---- sheep market (spec §3) -----------------------------------------------------
@@ -116,10 +116,10 @@ VALUE_PROVENANCE = "design"  # except the starting space, confirmed
 #: card faces; the back is "1-3" for faces <= 3 and "4-6" otherwise (confirmed)
 FLOOD_CARDS: tuple[int, ...] = (1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 5, 6)
 FLOOD_CARDS_PROVENANCE = "design"  # 12 cards, backs 1-3 / 4-6 and one 6: confirmed
-FLOOD_SIX = 6  # the card the first game removes (rules/001 line 57)
-SEA_SPACES = 3  # rules/001 line 120
-FLOOD_ROW = 12  # pieces per level (rules/001 line 122)
-FLOOD_PIECES = 36  # rules/001 line 23; more is ignored (design)
+FLOOD_SIX = 6  # the card the first game removes (the rule text (ES), line 57)
+SEA_SPACES = 3  # the rule text (ES), line 120
+FLOOD_ROW = 12  # pieces per level (the rule text (ES), line 122)
+FLOOD_PIECES = 36  # the rule text (ES), line 23; more is ignored (design)
 
 
 def flood_back(face: int) -> str:
@@ -133,7 +133,7 @@ class Segment(NamedTuple):
     provenance: str
 
 
-#: placed in this order (rules/000 line 27): 3 brown of 4, 4 green of 3, 6 grey of 2
+#: placed in this order (the rule text (FR), line 27): 3 brown of 4, 4 green of 3, 6 grey of 2
 SEGMENTS: tuple[Segment, ...] = (
     (Segment("brown", 4, "confirmed"),) * 3
     + (Segment("green", 3, "confirmed"),) * 4
@@ -145,7 +145,7 @@ TRACK_LENGTH: dict[int, int] = {2: 5, 3: 5, 4: 5}
 TRACK_LENGTH_PROVENANCE = {2: "design", 3: "design", 4: "design"}  # 2p "4" inferred, overruled (LL-33)
 
 # ---- dike track and progress tokens (spec §5) ---------------------------------------
-DIKE_TRACK_SPACES = 40  # design; past the end adds 20 dike points (rules/001 line 216)
+DIKE_TRACK_SPACES = 40  # design; past the end adds 20 dike points (the rule text (ES), line 216)
 #: the first five large spaces, where the tokens lie (design positions)
 TOKEN_SPACES: tuple[int, ...] = (4, 8, 12, 16, 20)
 
@@ -321,7 +321,7 @@ TILES: tuple[Tile, ...] = (
     _t("picnic", "Picnic Meadow", "feature", 2, 1, 0, 0, 1, "coins", 2, "design", "take 2 coins"),
 )
 TILE_KINDS: tuple[str, ...] = ("sheep", "action", "feature", "storm")
-FACE_UP = 3  # per stack (rules/001 line 77); storm tiles: players + 1 (line 79)
+FACE_UP = 3  # per stack (the rule text (ES), line 77); storm tiles: players + 1 (line 79)
 TILE_INDEX: dict[str, int] = {t.key: i for i, t in enumerate(TILES)}
 
 assert len(TILES) == 46, len(TILES)

@@ -1,6 +1,6 @@
 """Farm geometry: a grid of squares, fences on the edges between them, pastures.
 
-Rules (rules/000 line 31, rules/001 lines 168-176): a pasture is a region of squares
+Rules (the rule text (FR), line 31, the rule text (ES), lines 168-176): a pasture is a region of squares
 fully enclosed by fences and/or building borders; each of its free squares houses one
 sheep; tiles that are not buildings (features) stand on open land but house nothing;
 buildings are not part of any region and their borders act as fences. The board's
@@ -316,7 +316,7 @@ class Farm:
         """Sheep per pasture square, filled square by square, and the rest on tiles.
 
         Any arrangement within capacity is as good as another (sheep move freely,
-        rules/001 line 174), so housing is automatic: pastures first, then tiles.
+        the rule text (ES), line 174), so housing is automatic: pastures first, then tiles.
         """
         out: dict[int, int] = {}
         left = sheep

@@ -323,7 +323,7 @@ class LegalMixin:
         return out or free_any
 
     def _lock(self) -> int:
-        """The resource whose cube is part-way along the track, or -1 (rules/000 l.26)."""
+        """The resource whose cube is part-way along the track, or -1 (the rule text (FR), line 26)."""
         for t in range(NR):
             if 0 < self.cubes[t] < self.track_length:
                 return t
@@ -447,7 +447,7 @@ class LegalMixin:
         return out or [X.TAKE[token.options[1]]]
 
     def _worker_moves(self, s: int) -> list[int]:
-        """Assign the free worker, or move an assigned one (rules/001 lines 143-144)."""
+        """Assign the free worker, or move an assigned one (the rule text (ES), lines 143-144)."""
         p = self.seats[s]
         room = [p.workers[a] < WORKER_MAX[a] for a in range(NS)]
         out = []

@@ -99,7 +99,7 @@ class MovesMixin:
                 self._end_help()
 
     def _complete(self, t: int) -> None:
-        """A cube at the end: the next segment goes on the dike (rules/000 line 27)."""
+        """A cube at the end: the next segment goes on the dike (the rule text (FR), line 27)."""
         self.cubes[t] = 0
         self.last_completed = t
         if self.segments_placed < len(SEGMENTS):
@@ -192,7 +192,7 @@ def do_pay(state: LowlandsState, t: int, _t2: int) -> None:
     elif ph in (CONTRIB, HELP):
         state._spend(state.seats[state.to_move], t)
         state._contributed(t, 1)
-    elif ph == FENCING:  # buy a fence for one card (rules/000 line 31)
+    elif ph == FENCING:  # buy a fence for one card (the rule text (FR), line 31)
         s = state.to_move
         state._spend(state.seats[s], t)
         state.points_left -= 1
@@ -245,7 +245,7 @@ def do_ask(state: LowlandsState, o: int) -> None:
         state.workshops_used = 0
         state._ask(o, HELP)
         return
-    # 2 players: pay a coin to ask the market (rules/001 lines 228-234)
+    # 2 players: pay a coin to ask the market (the rule text (ES), lines 228-234)
     p = state.seats[state.active_seat]
     p.coins -= 1
     blocked = -1

@@ -28,7 +28,7 @@ STORM = KIND_OF["storm"]
 
 
 def payable(hand: Sequence[int], need: Sequence[int], waivers: int) -> bool:
-    """Whether ``need`` can be paid from ``hand`` (rules/000 line 21).
+    """Whether ``need`` can be paid from ``hand`` (the rule text (FR), line 21).
 
     A missing card is replaced by two cards of one other type; ``waivers`` cards
     of the cost are forgiven (workers on the build action). Waivers go to missing

@@ -24,7 +24,7 @@ def _levels(n: int) -> str:
 
 
 def _rows(n: int, style: str) -> list[str]:
-    """The pieces as stacked rows of 12, top level first (rules/001 line 122)."""
+    """The pieces as stacked rows of 12, top level first (the rule text (ES), line 122)."""
     out = []
     for level in range(3, 0, -1):
         filled = max(0, min(FLOOD_ROW, n - FLOOD_ROW * (level - 1)))

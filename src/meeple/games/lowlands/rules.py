@@ -1,6 +1,6 @@
 """Lowlands rules as a state machine of small decisions.
 
-The game is a fixed program of phases (rules/001 lines 107-115): three stages of
+The game is a fixed program of phases (the rule text (ES), lines 107-115): three stages of
 Turn of the Tide, Work, Upkeep, Work, Upkeep, High Tide, then the Storm Tide. The
 state keeps an *agenda*, a stack of steps still to run; steps without a choice run
 at once, steps with one set ``phase`` and ``to_move`` and wait for an action. Every
@@ -80,32 +80,32 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
         n = players
         self.track_length = TRACK_LENGTH[n]
         self.seats = [Player() for _ in range(n)]
-        # dike markers stacked at random; the top one is the first player (rules/001 l.59, 103)
+        # dike markers stacked at random; the top one is the first player (the rule text (ES), lines 59, 103)
         order = list(range(n))
         self.chance().shuffle(order)
         for k, s in enumerate(order):
             self.seats[s].stack_order = k
         self.key_counter = n
         self.first_player = order[-1]
-        # progress tokens at random on the first five large spaces (rules/001 line 61)
+        # progress tokens at random on the first five large spaces (the rule text (ES), line 61)
         tokens = list(range(len(PROGRESS_TOKENS)))
         self.chance().shuffle(tokens)
         self.token_on_space = tokens  # token index lying on TOKEN_SPACES[i]
         self.value_space = VALUE_START
-        # resource deck and display (rules/001 line 67)
+        # resource deck and display (the rule text (ES), line 67)
         deck = [t for t in range(NR) for _ in range(DECK_PER_TYPE)]
         self.chance().shuffle(deck)
         self.deck = deck
         self.discard = [0, 0, 0]
         self.display = [0, 0, 0]
-        # market board for the player count (rules/001 lines 69-73)
+        # market board for the player count (the rule text (ES), lines 69-73)
         self.market_rows = MARKET_ROWS[n]
         self.market = [r.icons for r in self.market_rows]
         self.cubes = [0, 0, 0]
         self.segments_placed = 0
         self.dike = 0
         self.last_completed = -1
-        # tiles: shuffled stacks, 3 face up each, players+1 storm tiles (rules/001 l.75-79)
+        # tiles: shuffled stacks, 3 face up each, players+1 storm tiles (the rule text (ES), lines 75-79)
         self.stacks: list[list[int]] = []
         self.face_up: list[list[int]] = []
         for kind in TILE_KINDS:
@@ -114,7 +114,7 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
             k = n + 1 if kind == "storm" else FACE_UP
             self.face_up.append(stack[:k])
             self.stacks.append([] if kind == "storm" else stack[k:])
-        # flood deck (rules/001 line 57: the first game leaves out the 6)
+        # flood deck (the rule text (ES), line 57: the first game leaves out the 6)
         flood = list(FLOOD_CARDS)
         if options.get("first_game"):
             flood.remove(FLOOD_SIX)
@@ -122,7 +122,7 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
         self.flood_deck = flood
         self.sea: list[list[int]] = []  # [face, revealed 0/1]
         self.flood = 0
-        # players (rules/000 line 12, rules/001 lines 85-95)
+        # players (the rule text (FR), line 12, the rule text (ES), lines 85-95)
         start = [cell(c) for c in START_PASTURE]
         for s, p in enumerate(self.seats):
             for e in edges_around(start):
@@ -201,7 +201,7 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
 
     # ---- results -----------------------------------------------------------------------
     def score_parts(self, s: int) -> dict[str, int]:
-        """Final scoring (rules/001 lines 215-220); while playing, the same at current values."""
+        """Final scoring (the rule text (ES), lines 215-220); while playing, the same at current values."""
         p = self.seats[s]
         return {
             "dike": p.dike_points * VALUE_DP[self.value_space],

@@ -47,7 +47,7 @@ class StepsMixin:
 
     # ---- cards ------------------------------------------------------------
     def _draw_deck(self, p: Player) -> bool:
-        """Draw blind; an empty deck is rebuilt from the discards (rules/001 line 147)."""
+        """Draw blind; an empty deck is rebuilt from the discards (the rule text (ES), line 147)."""
         if not self.deck:
             total = sum(self.discard)
             if not total:
@@ -85,7 +85,7 @@ class StepsMixin:
 
     # ---- sheep and farm ------------------------------------------------------
     def _gain_sheep(self, p: Player, n: int) -> int:
-        """Take up to ``n`` sheep from the supply; unhoused ones are not taken (rules/001 l.176)."""
+        """Take up to ``n`` sheep from the supply; unhoused ones are not taken (the rule text (ES), line 176)."""
         room = p.farm.capacity() - p.sheep
         got = max(0, min(n, room))
         p.sheep += got
@@ -139,7 +139,7 @@ class StepsMixin:
         return out
 
     def dike_holds(self) -> bool:
-        """Compare levels, then top rows; equal holds (rules/001 lines 182-190).
+        """Compare levels, then top rows; equal holds (the rule text (ES), lines 182-190).
 
         Levels of 12 spaces filled left to right make this the same as comparing
         the total lengths, since both stack the same way.
@@ -187,7 +187,7 @@ class StepsMixin:
 
 
 def step_tide(state: LowlandsState, stage: int) -> None:
-    """Turn of the Tide (rules/001 lines 117-123)."""
+    """Turn of the Tide (the rule text (ES), lines 117-123)."""
     state.stage = stage
     state.agenda.append(("flood_deal",))
     for s in reversed(state._order()):
@@ -208,7 +208,7 @@ def step_flood_deal(state: LowlandsState) -> None:
 
 
 def step_reveal(state: LowlandsState) -> None:
-    """Turn the leftmost face-down flood card; add its pieces (rules/001 line 163)."""
+    """Turn the leftmost face-down flood card; add its pieces (the rule text (ES), line 163)."""
     for c in state.sea:
         if not c[1]:
             c[1] = 1
@@ -237,7 +237,7 @@ def step_refill(state: LowlandsState) -> None:
 
 
 def step_finish(state: LowlandsState) -> None:
-    """Unused action points: one card each (rules/000 line 24)."""
+    """Unused action points: one card each (the rule text (FR), line 24)."""
     if state.points_left > 0 and state._can_draw():
         state.drawing_leftover = True
         state.units_done = 0
@@ -307,7 +307,7 @@ def step_fence_resume(state: LowlandsState) -> None:
 
 
 def step_upkeep(state: LowlandsState, last: bool) -> None:
-    """Upkeep (rules/001 lines 150-166); the last one runs only steps 1, 2 and 6."""
+    """Upkeep (the rule text (ES), lines 150-166); the last one runs only steps 1, 2 and 6."""
     order = state._order()
     steps: list[tuple] = [("upkeep_opt", s) for s in order]
     steps.append(("breed",))
@@ -326,7 +326,7 @@ def step_upkeep_opt(state: LowlandsState, s: int) -> None:
 
 
 def step_breed(state: LowlandsState) -> None:
-    """One lamb per two sheep, if it can be housed (rules/000 line 38)."""
+    """One lamb per two sheep, if it can be housed (the rule text (FR), line 38)."""
     for s in state._order():
         p = state.seats[s]
         lambs = p.sheep // 2
@@ -336,7 +336,7 @@ def step_breed(state: LowlandsState) -> None:
 
 
 def step_income(state: LowlandsState, s: int) -> None:
-    """Visible income icons, in turn order (rules/001 lines 155-159)."""
+    """Visible income icons, in turn order (the rule text (ES), lines 155-159)."""
     p = state.seats[s]
     icons = p.fence_icons() + p.building_icons()
     cards = BASE_INCOME_CARDS + icons.count("card") + p.has("income_card")
@@ -359,12 +359,12 @@ def step_reset_market(state: LowlandsState) -> None:
 
 
 def step_first_player(state: LowlandsState) -> None:
-    """Furthest on the dike track; ties: the marker on top (rules/001 line 162)."""
+    """Furthest on the dike track; ties: the marker on top (the rule text (ES), line 162)."""
     state.first_player = max(range(state.players), key=lambda s: (state.seats[s].dike_space, state.seats[s].stack_order))
 
 
 def step_high(state: LowlandsState) -> None:
-    """High Tide (rules/001 lines 178-204)."""
+    """High Tide (the rule text (ES), lines 178-204)."""
     dps = [p.dike_points for p in state.seats]
     holds = state.dike_holds()
     if holds:
@@ -382,7 +382,7 @@ def step_high(state: LowlandsState) -> None:
 
 
 def step_storm(state: LowlandsState) -> None:
-    """Storm Tide: "!" tiles, the last dike check, then scoring (rules/001 l.208-220)."""
+    """Storm Tide: "!" tiles, the last dike check, then scoring (the rule text (ES), lines 208-220)."""
     for p in state.seats:
         state._bang(p)
     holds = state.dike_holds()
