@@ -36,3 +36,12 @@ def test_opening_applies_the_migrations(tmp_path):
         assert versions, "no migration recorded"
         assert c.execute(sa.text("pragma journal_mode")).scalar() == "wal"
     open_engine(str(tmp_path / "a" / "store.sqlite3"))  # a second open is a no-op upgrade
+
+
+def test_a_database_that_cannot_take_the_tables_is_a_clear_error(tmp_path):
+    """A file that is not a database (or a PostgreSQL search_path naming no schema)
+    stops at the migrations: the user gets the URL and the reason, not a traceback."""
+    path = tmp_path / "notes.txt"
+    path.write_text("not a database, just text " * 100)
+    with pytest.raises(ConfigError, match="notes.txt.*not a database"):
+        open_engine(f"sqlite:///{path}")

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import DBAPIError
 
 from meeple.core.errors import ConfigError
 
@@ -76,6 +77,13 @@ def upgrade(engine: Engine) -> None:
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "heads")
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "heads")
+    except DBAPIError as err:
+        reason = str(err.orig).strip().splitlines()[0] if err.orig else type(err).__name__
+        raise ConfigError(
+            f"cannot set up meeple's tables in {engine.url.render_as_string(hide_password=True)}: "
+            f"{reason} (a PostgreSQL search_path must name a schema that exists: CREATE SCHEMA ...)"
+        ) from None
