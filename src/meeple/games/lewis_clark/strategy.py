@@ -7,17 +7,23 @@ The plan, every decision in a few rules and no copies of the state:
 
 - **Move** with the payable mover that goes furthest on the terrain ahead (the Leader
   with canoes and food on rivers, horses on mountains; recruited movers), giving it
-  just the strength its goods can pay.
+  just the strength its goods can pay; but since the Leader acts once per camp, only
+  once its goods pay every strength point it can get, or when the hand is nearly spent,
+  or when the table is about to fail a progress check (LEW-15).
 - Otherwise **make what the terrain ahead needs**: food, wood and canoes for rivers;
   three different goods and the horse trade (or a horse-making character) for
-  mountains; Indians from the Pow-wow with the Interpreter when none are left.
-- **Travel light**: keep a gain only while it fits the free places of the boats (more
-  when the Leader is still in hand to spend it), decline goods nobody needs, and give
-  a spare card strength from an Indian so that no card is left over at camp.
+  mountains; Indians from the Pow-wow with the Interpreter when none are left. On a
+  river the Hunter and the Lumberjack are played, the Blacksmith and the Fur Trader
+  are the supports.
+- **Travel light**: keep a gain only while it fits the free places of the boats, and
+  beyond them only the Leader's fuel while the Leader is still in hand to burn it;
+  decline goods nobody needs, and give a spare card strength from an Indian so that no
+  card is left over at camp.
 - **Camp** when the hand is spent (no Time for cards), and to win whenever a camp would.
 - **Recruit** a Journal character when what it does for the route ahead is worth more
-  than its fur and equipment, paying with goods, never with the Leader or Interpreter
-  if another card will do.
+  than its fur, only a mover the goods carried can pay twice (or a mountain helper
+  before the mountains), its equipment paid by discarding a collector the plan can
+  spare so the hand keeps its size.
 
 The styles change the priorities (``Plan``): when a move is worth more than making
 goods, how many goods beyond the free places are kept, how readily to recruit.
