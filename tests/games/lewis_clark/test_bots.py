@@ -102,3 +102,64 @@ def test_search_answers_within_its_budget():
         a = bot.choose(s)
         assert a in s.legal_actions()
         s.apply(a)
+
+
+def _greedy(s) -> str:
+    return str(GAME.greedy_action(s, random.Random(3)))
+
+
+def test_greedy_camps_when_its_hand_is_spent():
+    # issue 9 item 2; rule text lines 158-161: a camp costs one Time token per card still
+    # in hand, so with the hand spent it is free and brings every played card back
+    s = change(table(1, difficulty=0), give=("hunter", "trapper"), indians=0,
+               goods_=goods(food=1))
+    play(s, "play hunter", "with trapper", "take food")
+    assert s.expeditions[0].hand == [] and s.camp_time(0) == 0
+    assert {"camp", "end"} <= set(legal(s))
+    assert _greedy(s) == "camp"
+    s.apply("camp")
+    assert len(s.expeditions[0].hand) == 2 and s.expeditions[0].time_tokens == 0
+    # with cards still to play it does not camp: each would cost a token
+    s = change(table(1, difficulty=0), give=("hunter", "trapper", "leader", "lumberjack"),
+               indians=0, goods_=goods(food=1))
+    play(s, "play hunter", "with trapper", "take food")
+    assert _greedy(s) == "end"
+
+
+def test_the_leader_waits_until_its_goods_pay_its_strength():
+    # the Expedition Leader moves once per camp: with one food it would pay one of the
+    # three strength points the Interpreter and an Indian give it, so the Hunter goes first
+    hand = ("leader", "interpreter", "hunter", "lumberjack", "blacksmith", "trapper")
+    s = change(table(1, difficulty=0), give=hand, indians=1, goods_=goods(food=1))
+    assert _greedy(s) == "play hunter"
+    s = change(table(1, difficulty=0), give=hand, indians=1, goods_=goods(food=3))
+    assert _greedy(s) == "play leader"
+    play(s, "play leader")
+    assert _greedy(s) == "with interpreter"
+    play(s, "with interpreter")
+    assert _greedy(s) == "indians 1"  # the third strength point: a third food to pay
+    play(s, "indians 1")
+    moves = []
+    while s.phase == "effect":
+        moves.append(_greedy(s))
+        s.apply(moves[-1])
+    assert moves == ["pay food"] * 3 and s.expeditions[0].scout == 6
+
+
+def test_greedy_keeps_only_the_leaders_fuel_beyond_the_free_boat():
+    # rule text lines 124 and 163-165: goods beyond the free boat cost Time at camp; the
+    # Leader still in hand will burn food, so of Hunting's food and fur the food is kept
+    s = change(table(1, difficulty=0), give=("leader", "trapper"), indians=1,
+               goods_=goods(wood=1, food=1, equip=1))
+    play(s, "village hunting")
+    assert _greedy(s) == "go"
+    s.apply("go")
+    assert sorted(legal(s)) == ["skip", "take all", "take food", "take fur"]
+    assert _greedy(s) == "take food"
+    s.apply("take food")
+    assert _greedy(s) == "skip"
+    # without the Leader in hand nothing beyond the free places is kept
+    s = change(table(1, difficulty=0), give=("hunter", "trapper"), indians=1,
+               goods_=goods(wood=1, food=1, equip=1))
+    play(s, "village hunting", "go")
+    assert _greedy(s) == "skip"

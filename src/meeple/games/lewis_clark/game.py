@@ -94,12 +94,18 @@ class LewisClark(Game):
     style_action = staticmethod(strategy.style_action)
 
     #: search playouts stop after this many turns (at least two rounds): long enough
-    #: for goods made now to be spent on moves (measured solo: 5 turns of playout beat 3
-    #: and 1, with an evaluation that counts little for goods not yet used)
+    #: for goods made now to be spent on moves
     rollout_turns = 5
 
     def rollout_done(self, root, state) -> bool:
-        """Playouts stop a few turns ahead and are judged by ``evaluate``."""
+        """With others at the table, playouts stop a few turns ahead and are judged by
+        ``evaluate``. Solo, they play on to the end (at most 39 turns, Mackenzie's clock):
+        the result then counts the race itself, and a cut playout made the search worse
+        than its own playout policy (difficulty 2, 8 games each: furthest space 28.1 cut
+        after 5 turns, 23.5 after 3, 22.1 after 8, 31.0 played out, like greedy's 31; about
+        0.25 s per decision at the default 200 iterations)."""
+        if root.players == 1:
+            return state.to_move is None
         horizon = max(self.rollout_turns, 2 * root.players)
         return state.to_move is None or state.turns - root.turns >= horizon
 

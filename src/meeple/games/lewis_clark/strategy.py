@@ -7,17 +7,23 @@ The plan, every decision in a few rules and no copies of the state:
 
 - **Move** with the payable mover that goes furthest on the terrain ahead (the Leader
   with canoes and food on rivers, horses on mountains; recruited movers), giving it
-  just the strength its goods can pay.
+  just the strength its goods can pay; but since the Leader acts once per camp, only
+  once its goods pay every strength point it can get, or when the hand is nearly spent,
+  or when the table is about to fail a progress check (LEW-15).
 - Otherwise **make what the terrain ahead needs**: food, wood and canoes for rivers;
   three different goods and the horse trade (or a horse-making character) for
-  mountains; Indians from the Pow-wow with the Interpreter when none are left.
-- **Travel light**: keep a gain only while it fits the free places of the boats (more
-  when the Leader is still in hand to spend it), decline goods nobody needs, and give
-  a spare card strength from an Indian so that no card is left over at camp.
+  mountains; Indians from the Pow-wow with the Interpreter when none are left. On a
+  river the Hunter and the Lumberjack are played, the Blacksmith and the Fur Trader
+  are the supports.
+- **Travel light**: keep a gain only while it fits the free places of the boats, and
+  beyond them only the Leader's fuel while the Leader is still in hand to burn it;
+  decline goods nobody needs, and give a spare card strength from an Indian so that no
+  card is left over at camp.
 - **Camp** when the hand is spent (no Time for cards), and to win whenever a camp would.
 - **Recruit** a Journal character when what it does for the route ahead is worth more
-  than its fur and equipment, paying with goods, never with the Leader or Interpreter
-  if another card will do.
+  than its fur, only a mover the goods carried can pay twice (or a mountain helper
+  before the mountains), its equipment paid by discarding a collector the plan can
+  spare so the hand keeps its size.
 
 The styles change the priorities (``Plan``): when a move is worth more than making
 goods, how many goods beyond the free places are kept, how readily to recruit.
@@ -31,7 +37,7 @@ from typing import NamedTuple
 
 from meeple.core.actions import Action
 from meeple.games.lewis_clark import actions as A
-from meeple.games.lewis_clark import effects
+from meeple.games.lewis_clark import effects, ending
 from meeple.games.lewis_clark.components import (
     CANOE,
     CARDS,
@@ -76,6 +82,25 @@ def _terrain_counts() -> tuple[tuple[int, ...], tuple[int, ...]]:
 RIVER_UPTO, MOUNTAIN_UPTO = _terrain_counts()
 
 
+def stretch_ahead(scout: int) -> int:
+    """Spaces one move on the terrain ahead can cross before the terrain changes."""
+    terrain = terrain_ahead(scout)
+    n = 0
+    for p in range(scout + 1, LAST + 1):
+        if ROUTE[p] not in (terrain, MIXED):
+            break
+        n += 1
+    return n
+
+
+def horses_wanted(s: LewisClarkState, seat: int) -> int:
+    """Horses still to get for the mountain stretch ahead (two spaces each), at most 3."""
+    e = s.expeditions[seat]
+    if terrain_ahead(e.scout) != MOUNTAIN:
+        return 0
+    return max(0, min(3, (stretch_ahead(e.scout) + 1) // 2) - e.goods[HORSE])
+
+
 def terrain_ahead(scout: int) -> str:
     """The terrain the next move must cross (a mixed space defers to what follows)."""
     for p in range(scout + 1, LAST + 1):
@@ -92,6 +117,26 @@ def _is_mover(k: int) -> bool:
 MOVER = tuple(_is_mover(k) for k in range(N_KINDS))
 _HORSE_MAKERS = frozenset(k for k, c in enumerate(CARDS) if c.effect.ways
                           and c.effect.ways[0].gain[HORSE] and c.effect.ways[0].benefit != MOVE)
+#: characters that cross mountains with goods the collectors make (no horse, no canoe),
+#: or make horses from such goods: what the plan recruits before the mountains
+_MOUNTAIN_HELPERS = frozenset(
+    k for k, c in enumerate(CARDS) if k < N_ENCOUNTERED and c.effect.ways and any(
+        not w.pay[HORSE] and not w.pay[CANOE] and (
+            (w.benefit == MOVE and w.terrain == MOUNTAIN) or (w.gain[HORSE] and w.benefit != MOVE))
+        for w in c.effect.ways))
+
+
+def _pay_goods(k: int) -> tuple[int, ...]:
+    """The goods card k's first way pays (the primaries a mountain helper needs)."""
+    ways = CARDS[k].effect.ways
+    return tuple(r for r in (WOOD, FUR, FOOD, EQUIP) if ways and ways[0].pay[r]) if ways else ()
+
+
+def mountains_near(scout: int, within: int = 12) -> bool:
+    """Mountains lie within ``within`` spaces of ``scout``."""
+    return MOUNTAIN_UPTO[min(LAST, scout + within)] > MOUNTAIN_UPTO[scout]
+
+
 #: goods in the order a free-choice payment gives them up, by the terrain ahead
 _PAY_ORDER = {RIVER: (FUR, EQUIP, HORSE, WOOD, FOOD, CANOE),
               MOUNTAIN: (FUR, EQUIP, WOOD, CANOE, FOOD, HORSE)}
@@ -106,21 +151,22 @@ _TAKE_ORDER = {RIVER: (CANOE, FOOD, WOOD, HORSE, EQUIP, FUR),
 class Plan(NamedTuple):
     """The priorities of one style of play."""
 
-    move_at: int = 1          # a move this long (spaces) comes before making goods
+    move_at: int = 6          # a move this long (spaces) comes before making goods
     keep_slack: int = 0       # goods kept beyond the boats' free places
     recruit_bar: float = 3.0  # recruit when the card's use minus its cost beats this
-    explore: float = 1.0      # chance to move anyway when the move is shorter
+    explore: float = 0.0      # chance to move anyway when the move is shorter
+    eager: bool = False       # recruit movers the goods carried cannot pay yet
 
 
 STYLES: dict[str, tuple[str, Plan]] = {
     "balanced": ("moves whenever a card can, else makes what the terrain ahead needs; "
                  "travels light; recruits only characters that clearly help", Plan()),
     "rusher": ("moves whenever a card can, never recruits, keeps nothing beyond the free "
-               "places even with the Leader in hand", Plan(recruit_bar=99.0, keep_slack=-3)),
+               "places even with the Leader in hand", Plan(move_at=1, recruit_bar=99.0, keep_slack=-3, explore=1.0)),
     "hoarder": ("stocks goods (two beyond the free places) and moves only in long jumps",
                 Plan(move_at=7, keep_slack=2, recruit_bar=2.0, explore=0.0)),
     "recruiter": ("recruits any character that helps the route ahead, then moves",
-                  Plan(recruit_bar=0.5)),
+                  Plan(recruit_bar=0.5, eager=True)),
 }
 BALANCED = STYLES["balanced"][1]
 
@@ -187,16 +233,28 @@ def _wanted_strength(s: LewisClarkState, seat: int, k: int) -> int:
         return max(1, _reps_payable(s, seat, k, terrain)[0])
     if CARDS[k].effect.once or CARDS[k].effect.passive:
         return 1
+    if k == INTERPRETER:  # one Indian per strength point, as many as there are to fetch
+        return max(1, min(3, s.powwow + (sum(s.village) if s.options["interpreter_sweep"] else 0)))
     return 3
 
 
-def _keep_value(k: int) -> float:
-    """How much we would rather play card k later than tuck it under another now."""
+#: the good each starting collector collects (Lumberjack, Hunter, Blacksmith, Fur Trader)
+_COLLECTS = {N_ENCOUNTERED + 2: WOOD, N_ENCOUNTERED + 3: FOOD, N_ENCOUNTERED + 4: EQUIP,
+             N_ENCOUNTERED + 5: FUR}
+
+
+def _keep_value(k: int, terrain: str = RIVER) -> float:
+    """How much we would rather play card k later than tuck it under another now: on a
+    river the Hunter (food for the Leader) and the Lumberjack (wood for canoes and boat
+    tiles) are worth keeping, the Blacksmith and the Fur Trader are the supports."""
     if k == LEADER:
         return 6.0
     if k == INTERPRETER:
         return 1.5
     if k >= N_ENCOUNTERED:
+        good = _COLLECTS[k]
+        if terrain == RIVER:
+            return {FOOD: 1.4, WOOD: 1.2}.get(good, 1.0)
         return 1.0
     return 3.0 if MOVER[k] else 2.0
 
@@ -223,35 +281,66 @@ def card_use(k: int, scout: int) -> float:
     return best
 
 
+#: starting characters a recruit may replace: the collectors the plan needs least
+_JUNK_ORDER = (N_ENCOUNTERED + 5, N_ENCOUNTERED + 4, N_ENCOUNTERED + 2)  # fur, equip, wood
+
+
+def _junk(s: LewisClarkState, seat: int, short: int) -> int | None:
+    """The hand card a recruit's equipment is paid with: a collector the plan can spare
+    (fur trader, blacksmith, lumberjack) or a recruit of no use for the route ahead, so the
+    hand keeps its size and the camp cycle its length."""
+    e = s.expeditions[seat]
+    spare = [k for k in _JUNK_ORDER if k in e.hand and STRENGTH[k] >= short]
+    spare += [k for k in e.hand if k < N_ENCOUNTERED and STRENGTH[k] >= short
+              and card_use(k, e.scout) < 1.0]
+    return spare[0] if spare else None
+
+
 def _recruit_pick(s: LewisClarkState, seat: int, codes, plan: Plan) -> int | None:
-    """The Journal slot worth recruiting now, if any."""
+    """The Journal slot worth recruiting now, if any: a character that does more for the
+    route ahead than ``plan.recruit_bar``, its equipment paid by discarding a card the
+    plan can spare (so the hand, and the camp cycle, keep their length)."""
     e = s.expeditions[seat]
     best, best_v = None, plan.recruit_bar
     for slot, k in enumerate(s.journal):
         if A.RECRUIT + slot not in codes:
             continue
         fur, equip = recruit_cost(s, seat, slot)
-        short = equip - e.goods[EQUIP]
-        if short > 0 and not any(STRENGTH[c] >= short for c in e.hand
-                                 if c not in (LEADER, INTERPRETER)):
-            continue  # it would cost the Leader or the Interpreter
-        v = card_use(k, e.scout) - 0.3 * (fur + equip)
-        if len(e.hand) % 2 == 0 and e.indians == 0:
-            v -= 0.8  # an odd hand would leave a card over at camp
+        if _junk(s, seat, equip) is None and _junk(s, seat, equip - e.goods[EQUIP]) is None:
+            continue  # it would cost the Leader, the Interpreter or a useful card
+        helper = k in _MOUNTAIN_HELPERS and mountains_near(e.scout)
+        if MOVER[k] and not helper and not plan.eager and _reps_payable(s, seat, k, terrain_ahead(e.scout))[0] < 2:
+            continue  # a mover the goods carried cannot pay twice would only support others
+        v = card_use(k, e.scout) - 0.3 * fur
         if v > best_v:
             best, best_v = A.RECRUIT + slot, v
     return best
 
 
 def _recruit_payment(s: LewisClarkState, seat: int, legal) -> Action:
-    """Pay equipment with goods when we can; otherwise give up the weakest starting card
-    that covers it (never the Leader or the Interpreter if anything else will do)."""
+    """Give up a card the plan can spare rather than equipment; equipment otherwise."""
     codes = [int(a) for a in legal]
+    need = STRENGTH[s.journal[s.recruit_slot]]
+    junk = _junk(s, seat, need)
+    if junk is None and A.SKIP not in codes:
+        junk = _junk(s, seat, need - s.expeditions[seat].goods[EQUIP])
+    if junk is not None and A.DISCARD + junk in codes:
+        return legal[codes.index(A.DISCARD + junk)]
     if A.SKIP in codes:
         return legal[codes.index(A.SKIP)]
     cards = [c - A.DISCARD for c in codes]
     order = sorted(cards, key=lambda k: (k in (LEADER, INTERPRETER), MOVER[k], STRENGTH[k], k))
     return legal[codes.index(A.DISCARD + order[0])]
+
+
+def _check_is_near(s: LewisClarkState) -> bool:
+    """The table's next progress check (LEW-15) comes within a round and the scouts have
+    not yet advanced enough: any move now keeps the game alive."""
+    every = ending.check_every(s)
+    if every is None:
+        return False
+    left = every - s.turns % every
+    return left <= s.players and ending.scouts_total(s) - s.progress_mark < ending.progress_needed(s)
 
 
 def _main_choice(s: LewisClarkState, seat: int, legal, rng: random.Random, plan: Plan) -> Action:
@@ -270,16 +359,17 @@ def _main_choice(s: LewisClarkState, seat: int, legal, rng: random.Random, plan:
     if not e.can_act() or (A.CAMP in codes and not e.hand):
         return codes.get(A.CAMP, legal[0])
     terrain = terrain_ahead(e.scout)
-    best, best_spaces = None, 0
+    best, best_spaces, best_full = None, 0, False
     for k in e.hand:
         if A.PLAY + k not in codes or not (MOVER[k] or k == LEADER):
             continue
         reps, spaces = _reps_payable(s, seat, k, terrain)
-        total = min(reps, _strength_on_offer(s, seat, k)) * spaces
+        strength = _strength_on_offer(s, seat, k)
+        total = min(reps, strength) * spaces
         if total > best_spaces:
-            best, best_spaces = codes[A.PLAY + k], total
-    if best is not None and (best_spaces >= plan.move_at or len(e.hand) <= 3
-                             or rng.random() < plan.explore):
+            best, best_spaces, best_full = codes[A.PLAY + k], total, reps >= strength
+    if best is not None and (best_full or best_spaces >= plan.move_at or len(e.hand) <= 3
+                             or _check_is_near(s) or rng.random() < plan.explore):
         return best
     produce = _produce(s, seat, codes, terrain, rng)
     if produce is not None:
@@ -312,11 +402,14 @@ def _produce(s: LewisClarkState, seat: int, codes, terrain: str, rng) -> Action 
             for loc, gives in ((0, (FOOD, FUR)), (2, (WOOD, EQUIP))):
                 if A.VILLAGE + loc in codes and not all(g[r] for r in gives):
                     return codes[A.VILLAGE + loc]
-        wanted = tuple(sorted((EQUIP, FUR, FOOD, WOOD), key=lambda r: g[r] > 0))
+        helpers = [r for k in e.hand if k in _MOUNTAIN_HELPERS for r in _pay_goods(k)]
+        wanted = tuple(sorted((EQUIP, FUR, FOOD, WOOD),
+                              key=lambda r: (r not in helpers, g[r] > 0)))
     else:
         if A.VILLAGE + 6 in codes and g[WOOD] >= 2 and g[CANOE] < 3:
             return codes[A.VILLAGE + 6]  # canoe making
         wanted = (FOOD, WOOD) if g[FOOD] + g[CANOE] < 2 else (WOOD, FOOD)
+
     collectors = []
     for k in e.hand:
         if A.PLAY + k not in codes:
@@ -354,7 +447,7 @@ def _source_pick(s: LewisClarkState, seat: int, legal) -> Action:
             k = i - A.WITH
             strength = STRENGTH[k]
             reach = strength + min(e.indians, 3 - strength)
-            cost = _keep_value(k)
+            cost = _keep_value(k, terrain_ahead(e.scout))
         else:
             strength = reach = i - A.INDIANS
             cost = 1.5 * strength - (2.0 if len(e.hand) % 2 == 0 else 0.0)
@@ -367,8 +460,11 @@ def _source_pick(s: LewisClarkState, seat: int, legal) -> Action:
 def _extra_pick(s: LewisClarkState, seat: int, legal) -> Action:
     """An odd hand needs an Indian for its last card: only spare Indians go extra."""
     e = s.expeditions[seat]
-    spare = e.indians - max(len(e.hand) % 2, _indians_to_keep(s, seat))
-    want = min(_wanted_strength(s, seat, s.playing) - STRENGTH[s.support], spare)
+    k = s.playing
+    keep = 0 if (MOVER[k] or k in (LEADER, INTERPRETER)) else max(len(e.hand) % 2,
+                                                                   _indians_to_keep(s, seat))
+    spare = e.indians - keep
+    want = min(_wanted_strength(s, seat, k) - STRENGTH[s.support], spare)
     options = [a for a in legal if int(a) != A.STOP and int(a) - A.INDIANS <= want]
     return options[-1] if options else legal[-1]
 
@@ -395,17 +491,20 @@ def _keep_pick(s: LewisClarkState, seat: int, legal, codes, plan: Plan) -> Actio
     terrain = terrain_ahead(e.scout)
     spend = 3 if LEADER in e.hand else 0
     free = 3 + 2 * e.goods_tiles - sum(e.goods) + spend + plan.keep_slack
-    if terrain == MOUNTAIN:  # horses, and any kind the horse trade still lacks
-        useful = (HORSE,) + tuple(r for r in (FOOD, WOOD, EQUIP, FUR) if not e.goods[r])
-        free = max(free, 1)
+    if terrain == MOUNTAIN:  # horses, and the goods of the horse trades still to make
+        trades = horses_wanted(s, seat)
+        kinds = sorted((FOOD, WOOD, EQUIP, FUR), key=lambda r: -e.goods[r])[:3]
+        useful = (HORSE,) + tuple(r for r in kinds if e.goods[r] < trades)
+        free = max(free, sum(max(0, trades - e.goods[r]) for r in kinds))
     else:
         useful = _TAKE_ORDER[terrain][:3]
+    fuel = (FOOD, CANOE) if terrain == RIVER else (HORSE,)
     if A.TAKE_ALL in codes and sum(frame.offer) <= free and all(
             frame.offer[r] == 0 or r in useful for r in range(6)):
         return legal[codes.index(A.TAKE_ALL)]
     if free > 0:
         for r in useful:
-            if A.TAKE + r in codes:
+            if A.TAKE + r in codes and (r in fuel or free > spend):
                 return legal[codes.index(A.TAKE + r)]
     return legal[codes.index(A.SKIP)]
 
