@@ -27,6 +27,7 @@ PARAMS: dict[str, dict[str, type]] = {
         "exploration": float,
         "bias": float,
         "rollout_depth": int,
+        "reward": str,  # outcome (default), margin or gain: see ismcts.rewards
         "net": Path,  # a network file from meeple train, or "default" (meeple.rl)
     },
 }

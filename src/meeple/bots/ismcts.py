@@ -58,24 +58,51 @@ class _Node:
         self.prior: dict[int, float] | None = None  # action -> probability (guided search)
 
 
-def rewards(
-    root: State, end: State, scale: float, final: Sequence[float] | None = None
-) -> list[float]:
-    """Per seat, in [0, 1]: how far the seat's gain since the root beats the best rival's.
+#: what a playout is worth to each seat (``ismcts:reward=``); see ``rewards``
+REWARDS = ("outcome", "margin", "gain")
+#: in the ``outcome`` reward, the weight of the margin term next to the win
+MARGIN_WEIGHT = 0.2
 
-    ``final`` replaces ``end.scores()`` (an evaluation of a truncated playout).
+
+def rewards(
+    root: State,
+    end: State,
+    scale: float,
+    final: Sequence[float] | None = None,
+    kind: str = "outcome",
+) -> list[float]:
+    """Per seat, in [0, 1], what the playout from ``root`` to ``end`` is worth.
+
+    ``outcome`` (the default): the final result seen from the root, a win (1, a shared
+    win its share, a loss 0) plus ``MARGIN_WEIGHT`` of the final margin over the best
+    rival; a seat that leads wants the game to end, since ending it banks the win.
+    ``margin``: the final margin alone, ``0.5 + 0.5 tanh(margin / scale)``.
+    ``gain``: the score gained since the root against the best rival's gain (the
+    reward before issue 16): blind to who leads, so ending a round one leads is
+    worth a neutral 0.5 and a leader never banks its lead.
+
+    ``final`` replaces ``end.scores()`` (an evaluation of a truncated playout); one
+    seat alone has no rival and always gets ``0.5 + 0.5 tanh(gain / scale)``.
     """
     start = root.scores()
+    over = final is None and end.to_move is None
     if final is None:
         final = end.scores()
-    gains = [f - s for f, s in zip(final, start, strict=True)]
-    if len(gains) == 1:
-        return [0.5 + 0.5 * math.tanh(gains[0] / scale)]
-    out = []
-    for seat, gain in enumerate(gains):
-        rival = max(g for i, g in enumerate(gains) if i != seat)
-        out.append(0.5 + 0.5 * math.tanh((gain - rival) / scale))
-    return out
+    if len(final) == 1:
+        return [0.5 + 0.5 * math.tanh((final[0] - start[0]) / scale)]
+    base = [f - s for f, s in zip(final, start, strict=True)] if kind == "gain" else list(final)
+    margins = [b - max(o for i, o in enumerate(base) if i != seat) for seat, b in enumerate(base)]
+    soft = [0.5 + 0.5 * math.tanh(m / scale) for m in margins]
+    if kind != "outcome":
+        return soft
+    if over:  # the game's own verdict, tie-breaks included
+        winners = end.winners()
+        wins = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(final))]
+    else:
+        best = max(final)
+        top = sum(1 for f in final if f == best)
+        wins = [1.0 / top if f == best else 0.0 for f in final]
+    return [(1.0 - MARGIN_WEIGHT) * w + MARGIN_WEIGHT * m for w, m in zip(wins, soft, strict=True)]
 
 
 def _merge_prior(node: _Node, legal: Sequence[Action], probs: Sequence[float]) -> dict[int, float]:
@@ -99,6 +126,7 @@ class ISMCTSBot:
         exploration: float = 0.7,
         bias: float = 1.0,
         rollout_depth: int | None = None,
+        reward: str = "outcome",
         prior: Callable[[State, Sequence[Action]], Sequence[float]] | None = None,
         evaluate: Callable[[State], Sequence[float]] | None = None,
     ) -> None:
@@ -119,6 +147,8 @@ class ISMCTSBot:
             raise ConfigError(f"bias must be 0 or more, got {bias}")
         if rollout_depth is not None and rollout_depth < 0:
             raise ConfigError(f"rollout_depth must be 0 or more, got {rollout_depth}")
+        if reward not in REWARDS:
+            raise ConfigError(f"ismcts has no reward {reward!r}; rewards: {', '.join(REWARDS)}")
         self.game = game
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -126,6 +156,7 @@ class ISMCTSBot:
         self.c = exploration
         self.bias = bias
         self.rollout_depth = rollout_depth
+        self.reward = reward
         self.last_iterations = 0
         # ---- guidance (callables only; see the module docstring) ----
         self.guide_prior = prior
@@ -172,6 +203,7 @@ class ISMCTSBot:
         guide = self.guide_prior
         depth_limit = self.rollout_depth
         ply_limit = game.playout_limit
+        kind = self.reward
         root = _Node(mover=-1)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations if self.iterations is not None else 1 << 60
@@ -245,9 +277,9 @@ class ISMCTSBot:
             while world.to_move is not None and world.ply < stop and not done(state, world):
                 world.apply(policy(world, rng))
             if world.to_move is None:
-                result = rewards(state, world, scale)
+                result = rewards(state, world, scale, kind=kind)
             else:  # stopped early: judged by the game (default: running scores)
-                result = rewards(state, world, scale, evaluate(world))
+                result = rewards(state, world, scale, evaluate(world), kind)
                 if guide is not None and world.ply == leaf and path[-1].prior is None:
                     here = world.legal_actions()  # the new leaf: the guide reuses its pass
                     if len(here) > 1:
