@@ -545,3 +545,51 @@ def test_outcome_rewards_score_wins_ties_and_margins_from_the_root():
     # an evaluation of a cut playout is judged the same way, by who leads in it
     ahead, behind = rewards(root, root.clone(), 10.0, final=[3.0, 4.0])
     assert behind > 0.8 > 0.2 > ahead
+
+
+# ---- root-parallel search -----------------------------------------------------------
+
+
+def test_root_parallel_search_sums_the_workers_and_repeats_for_a_seed():
+    state = LC.new(2, 4, rounds=1)
+    bot = ISMCTSBot(LC, seed=5, iterations=60, workers=2)
+    try:
+        root = bot.search(state)
+        assert bot.last_iterations == 120  # each worker searches the whole budget
+        assert sum(ch.visits for ch in root.children.values()) == 120 == root.visits
+        ranked = bot.analyse(state)
+        assert sum(c.visits for c in ranked) == 120
+    finally:
+        bot.close()
+    # two workers are two different searches, not one search twice
+    single = ISMCTSBot(LC, seed=5, iterations=60).search(state)
+    assert {a: ch.visits for a, ch in single.children.items()} != {
+        a: ch.visits // 2 for a, ch in root.children.items()
+    }
+
+    def moves(seed):
+        bot = ISMCTSBot(LC, seed=seed, iterations=40, workers=2)
+        try:
+            return [str(bot.choose(state)) for _ in range(3)]
+        finally:
+            bot.close()
+
+    assert moves(8) == moves(8)
+
+
+def test_root_parallel_search_finds_the_winning_nim_move():
+    game = Nim(7)
+    bot = ISMCTSBot(game, seed=3, iterations=1000, bias=0.0, workers=2)
+    try:
+        assert str(bot.choose(game.new(2, 1))) == "take 1"
+    finally:
+        bot.close()
+
+
+def test_workers_must_be_a_sensible_count():
+    from meeple import bots
+    from meeple.core import ConfigError
+
+    with pytest.raises(ConfigError, match="workers must be 1 to 64"):
+        bots.get("ismcts:workers=0", LC)
+    assert bots.get("ismcts:Workers=2", LC).workers == 2

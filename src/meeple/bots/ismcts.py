@@ -21,14 +21,21 @@ legal actions) replaces the favourite move of progressive bias with a PUCT term,
 default, when it is given). The prior adds a PUCT term and orders expansion; the
 game's favourite move keeps its progressive bias (it is expanded first and keeps
 its bonus), so a flat network prior cannot make the search blinder than without it.
+
+Root-parallel search (``workers=N``): N independent searches of the whole budget, one
+in this process and N-1 in worker processes, each seeded from this bot's generator,
+their root statistics summed. Deterministic for a seed with an iterations budget.
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import time
+import weakref
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import NamedTuple
 
 from meeple.bots.base import legal_or_refuse
@@ -127,6 +134,7 @@ class ISMCTSBot:
         bias: float = 1.0,
         rollout_depth: int | None = None,
         reward: str = "outcome",
+        workers: int = 1,
         prior: Callable[[State, Sequence[Action]], Sequence[float]] | None = None,
         evaluate: Callable[[State], Sequence[float]] | None = None,
     ) -> None:
@@ -147,6 +155,8 @@ class ISMCTSBot:
             raise ConfigError(f"bias must be 0 or more, got {bias}")
         if rollout_depth is not None and rollout_depth < 0:
             raise ConfigError(f"rollout_depth must be 0 or more, got {rollout_depth}")
+        if not 1 <= workers <= MAX_WORKERS:
+            raise ConfigError(f"workers must be 1 to {MAX_WORKERS} (processes), got {workers}")
         if reward not in REWARDS:
             raise ConfigError(f"ismcts has no reward {reward!r}; rewards: {', '.join(REWARDS)}")
         self.game = game
@@ -157,6 +167,8 @@ class ISMCTSBot:
         self.bias = bias
         self.rollout_depth = rollout_depth
         self.reward = reward
+        self.workers = workers
+        self._pool: Executor | None = None
         self.last_iterations = 0
         # ---- guidance (callables only; see the module docstring) ----
         self.guide_prior = prior
@@ -191,7 +203,45 @@ class ISMCTSBot:
         out.sort(key=lambda c: (-c.visits, -c.value))
         return out[:top] if top else out
 
+    def __getstate__(self) -> dict[str, object]:
+        """A worker gets the settings, never the pool."""
+        return {**self.__dict__, "_pool": None}
+
+    def close(self) -> None:
+        """Stop the worker processes (started by the first parallel search)."""
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
     def search(self, state: State) -> _Node:
+        """The root of the search tree for the seat to move (merged over workers)."""
+        if self.workers == 1:
+            return self._search(state)
+        seeds = [self.rng.getrandbits(64) for _ in range(self.workers)]
+        if self._pool is None:
+            context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+            self._pool = ProcessPoolExecutor(self.workers - 1, mp_context=context)
+            weakref.finalize(self, self._pool.shutdown, cancel_futures=True)
+        futures = [self._pool.submit(_worker_search, self, state, seed) for seed in seeds[1:]]
+        root = _Node(mover=-1)
+        totals = [_worker_search(self, state, seeds[0])]  # this process's share
+        totals += [future.result() for future in futures]
+        n = 0
+        for iterations, stats in totals:
+            n += iterations
+            for action, (visits, total) in stats.items():
+                child = root.children.get(action)
+                if child is None:
+                    child = root.children[action] = _Node(state.to_move)
+                    child.avail = 0
+                child.visits += visits
+                child.total += total
+                child.avail += visits
+        root.visits = sum(ch.visits for ch in root.children.values())
+        self.last_iterations = n
+        return root
+
+    def _search(self, state: State) -> _Node:
         game, rng, c = self.game, self.rng, self.c
         seat = state.to_move
         policy = game.rollout_action
@@ -290,3 +340,26 @@ class ISMCTSBot:
                     node.total += result[node.mover]
         self.last_iterations = n
         return root
+
+
+#: root-parallel search uses at most this many processes
+MAX_WORKERS = 64
+
+
+def _single(bot: ISMCTSBot, seed: int) -> ISMCTSBot:
+    """A one-process copy of ``bot`` with its own generator."""
+    copy = ISMCTSBot.__new__(ISMCTSBot)
+    copy.__dict__.update(bot.__getstate__())
+    copy.workers, copy.rng = 1, random.Random(seed)
+    return copy
+
+
+def _root_stats(root: _Node) -> dict[int, tuple[int, float]]:
+    return {a: (ch.visits, ch.total) for a, ch in root.children.items()}
+
+
+def _worker_search(bot: ISMCTSBot, state: State, seed: int) -> tuple[int, dict[int, tuple[int, float]]]:
+    """One worker's search: its iterations and, per root action, visits and total reward."""
+    copy = _single(bot, seed)
+    root = copy._search(state)
+    return copy.last_iterations, _root_stats(root)
