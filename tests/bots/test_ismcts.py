@@ -533,63 +533,24 @@ def test_the_default_reward_is_the_outcome_and_specs_choose_another():
 def test_outcome_rewards_score_wins_ties_and_margins_from_the_root():
     root = BankState.game.new(2, 1)  # 10-0 at the root
     end = root.clone()
-    end.points = [10, 10]  # the rival caught up: a tie, margin 0
+    end.points = [10, 10]  # the rival caught up: a tie, and my margin fell by 10
     tie = rewards(root, end, 10.0)
-    assert tie == [0.5, 0.5]
-    # gain: the rival gained 10 since the root, I gained nothing
+    assert tie[0] + tie[1] == pytest.approx(1.0) and 0.4 < tie[0] < 0.45 < 0.55 < tie[1] < 0.6
+    # gain alone: the rival gained 10 since the root, I gained nothing
     low, high = rewards(root, end, 10.0, kind="gain")
     assert low < 0.15 and high > 0.85
-    won = rewards(root, root.clone(), 10.0)  # nothing happened: I still lead by 10
-    assert won[0] > 0.95 and won[1] < 0.05  # 0.8 win + 0.2 x 0.88 margin
+    # margin alone: a tie is even
+    assert rewards(root, end, 10.0, kind="margin") == [0.5, 0.5]
+    # nothing happened: I still lead by 10 and win (0.8 + 0.2 x 0.5); gain sees nothing
+    assert rewards(root, root.clone(), 10.0) == pytest.approx([0.9, 0.1])
     assert rewards(root, root.clone(), 10.0, kind="gain") == [0.5, 0.5]
+    # a certain win is still worth more with a bigger margin, however large the lead
+    far = root.clone()
+    far.points = [80, 0]
+    closer = far.clone()
+    closer.points = [80, 12]
+    assert rewards(far, far.clone(), 30.0)[0] > rewards(far, closer, 30.0)[0] + 0.03
+    assert rewards(far, closer, 30.0, kind="margin")[0] > rewards(far, far.clone(), 30.0, kind="margin")[0] - 0.01
     # an evaluation of a cut playout is judged the same way, by who leads in it
     ahead, behind = rewards(root, root.clone(), 10.0, final=[3.0, 4.0])
-    assert behind > 0.8 > 0.2 > ahead
-
-
-# ---- root-parallel search -----------------------------------------------------------
-
-
-def test_root_parallel_search_sums_the_workers_and_repeats_for_a_seed():
-    state = LC.new(2, 4, rounds=1)
-    bot = ISMCTSBot(LC, seed=5, iterations=60, workers=2)
-    try:
-        root = bot.search(state)
-        assert bot.last_iterations == 120  # each worker searches the whole budget
-        assert sum(ch.visits for ch in root.children.values()) == 120 == root.visits
-        ranked = bot.analyse(state)
-        assert sum(c.visits for c in ranked) == 120
-    finally:
-        bot.close()
-    # two workers are two different searches, not one search twice
-    single = ISMCTSBot(LC, seed=5, iterations=60).search(state)
-    assert {a: ch.visits for a, ch in single.children.items()} != {
-        a: ch.visits // 2 for a, ch in root.children.items()
-    }
-
-    def moves(seed):
-        bot = ISMCTSBot(LC, seed=seed, iterations=40, workers=2)
-        try:
-            return [str(bot.choose(state)) for _ in range(3)]
-        finally:
-            bot.close()
-
-    assert moves(8) == moves(8)
-
-
-def test_root_parallel_search_finds_the_winning_nim_move():
-    game = Nim(7)
-    bot = ISMCTSBot(game, seed=3, iterations=1000, bias=0.0, workers=2)
-    try:
-        assert str(bot.choose(game.new(2, 1))) == "take 1"
-    finally:
-        bot.close()
-
-
-def test_workers_must_be_a_sensible_count():
-    from meeple import bots
-    from meeple.core import ConfigError
-
-    with pytest.raises(ConfigError, match="workers must be 1 to 64"):
-        bots.get("ismcts:workers=0", LC)
-    assert bots.get("ismcts:Workers=2", LC).workers == 2
+    assert behind > 0.9 > 0.1 > ahead

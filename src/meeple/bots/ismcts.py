@@ -81,8 +81,11 @@ def rewards(
     """Per seat, in [0, 1], what the playout from ``root`` to ``end`` is worth.
 
     ``outcome`` (the default): the final result seen from the root, a win (1, a shared
-    win its share, a loss 0) plus ``MARGIN_WEIGHT`` of the final margin over the best
-    rival; a seat that leads wants the game to end, since ending it banks the win.
+    win its share, a loss 0), plus ``MARGIN_WEIGHT`` of the ``gain`` term below (with
+    two seats: how much the seat's margin grew since the root). A seat that leads wants
+    the game to end, since ending it banks the win; the margin term is counted from the
+    root so that it still tells lines apart when the result is certain (final margins
+    of 72 and of 60 look alike through tanh, a change of 0 and one of -12 do not).
     ``margin``: the final margin alone, ``0.5 + 0.5 tanh(margin / scale)``.
     ``gain``: the score gained since the root against the best rival's gain (the
     reward before issue 16): blind to who leads, so ending a round one leads is
@@ -97,11 +100,11 @@ def rewards(
         final = end.scores()
     if len(final) == 1:
         return [0.5 + 0.5 * math.tanh((final[0] - start[0]) / scale)]
-    base = [f - s for f, s in zip(final, start, strict=True)] if kind == "gain" else list(final)
-    margins = [b - max(o for i, o in enumerate(base) if i != seat) for seat, b in enumerate(base)]
-    soft = [0.5 + 0.5 * math.tanh(m / scale) for m in margins]
-    if kind != "outcome":
-        return soft
+    if kind == "margin":
+        return _soft_margins(final, scale)
+    gains = [f - s for f, s in zip(final, start, strict=True)]
+    if kind == "gain":
+        return _soft_margins(gains, scale)
     if over:  # the game's own verdict, tie-breaks included
         winners = end.winners()
         wins = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(final))]
@@ -109,7 +112,16 @@ def rewards(
         best = max(final)
         top = sum(1 for f in final if f == best)
         wins = [1.0 / top if f == best else 0.0 for f in final]
+    soft = _soft_margins(gains, scale)
     return [(1.0 - MARGIN_WEIGHT) * w + MARGIN_WEIGHT * m for w, m in zip(wins, soft, strict=True)]
+
+
+def _soft_margins(points: Sequence[float], scale: float) -> list[float]:
+    """Per seat, ``0.5 + 0.5 tanh((its points - the best rival's) / scale)``."""
+    return [
+        0.5 + 0.5 * math.tanh((p - max(o for i, o in enumerate(points) if i != seat)) / scale)
+        for seat, p in enumerate(points)
+    ]
 
 
 def _merge_prior(node: _Node, legal: Sequence[Action], probs: Sequence[float]) -> dict[int, float]:
