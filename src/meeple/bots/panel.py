@@ -95,6 +95,7 @@ class Match:
     high: float
     share: float  # an equal share: 1 / players
     mean_margin: float
+    mean_plies: float
     decisions: int
     ms_per_decision: float  # mean CPU milliseconds per real decision
     ms_slowest: float
@@ -106,7 +107,7 @@ class Match:
             f"{self.game} p={self.players} {opts} {self.hero} vs {self.villain}: "
             f"{self.wins:g}/{self.games} = {100 * self.rate:.1f}% "
             f"[{100 * self.low:.1f}-{100 * self.high:.1f}] (share {100 * self.share:.0f}%), "
-            f"margin {self.mean_margin:+.1f}, {self.ms_per_decision:.0f} ms/decision "
+            f"margin {self.mean_margin:+.1f}, {self.mean_plies:.0f} plies, {self.ms_per_decision:.0f} ms/decision "
             f"(max {self.ms_slowest:.0f}, n={self.decisions}), {self.seconds:.0f} s"
         )
 
@@ -173,6 +174,7 @@ def summarize(
         high=high,
         share=1.0 / players,
         mean_margin=sum(r.margin for r in results) / n,
+        mean_plies=sum(r.plies for r in results) / n,
         decisions=decisions,
         ms_per_decision=1000 * cpu / decisions if decisions else 0.0,
         ms_slowest=1000 * max((r.slowest for r in results), default=0.0),
