@@ -528,6 +528,9 @@ def test_the_default_reward_is_the_outcome_and_specs_choose_another():
     assert bots.get("ismcts:Reward=GAIN", LC).reward == "gain"
     with pytest.raises(ConfigError, match="no reward 'score'; rewards: outcome, margin, gain"):
         bots.get("ismcts:reward=score", LC)
+    assert bots.get("ismcts:margin_weight=0.5", LC).margin_weight == 0.5
+    with pytest.raises(ConfigError, match="margin_weight must be between 0 and 1, got 1.5"):
+        bots.get("ismcts:margin_weight=1.5", LC)
 
 
 def test_outcome_rewards_score_wins_ties_and_margins_from_the_root():
@@ -544,6 +547,7 @@ def test_outcome_rewards_score_wins_ties_and_margins_from_the_root():
     # nothing happened: I still lead by 10 and win (0.8 + 0.2 x 0.5); gain sees nothing
     assert rewards(root, root.clone(), 10.0) == pytest.approx([0.9, 0.1])
     assert rewards(root, root.clone(), 10.0, kind="gain") == [0.5, 0.5]
+    assert rewards(root, root.clone(), 10.0, margin_weight=0.5) == pytest.approx([0.75, 0.25])
     # a certain win is still worth more with a bigger margin, however large the lead
     far = root.clone()
     far.points = [80, 0]

@@ -77,11 +77,12 @@ def rewards(
     scale: float,
     final: Sequence[float] | None = None,
     kind: str = "outcome",
+    margin_weight: float = MARGIN_WEIGHT,
 ) -> list[float]:
     """Per seat, in [0, 1], what the playout from ``root`` to ``end`` is worth.
 
     ``outcome`` (the default): the final result seen from the root, a win (1, a shared
-    win its share, a loss 0), plus ``MARGIN_WEIGHT`` of the ``gain`` term below (with
+    win its share, a loss 0), plus ``margin_weight`` of the ``gain`` term below (with
     two seats: how much the seat's margin grew since the root). A seat that leads wants
     the game to end, since ending it banks the win; the margin term is counted from the
     root so that it still tells lines apart when the result is certain (final margins
@@ -113,7 +114,7 @@ def rewards(
         top = sum(1 for f in final if f == best)
         wins = [1.0 / top if f == best else 0.0 for f in final]
     soft = _soft_margins(gains, scale)
-    return [(1.0 - MARGIN_WEIGHT) * w + MARGIN_WEIGHT * m for w, m in zip(wins, soft, strict=True)]
+    return [(1.0 - margin_weight) * w + margin_weight * m for w, m in zip(wins, soft, strict=True)]
 
 
 def _soft_margins(points: Sequence[float], scale: float) -> list[float]:
@@ -146,6 +147,7 @@ class ISMCTSBot:
         bias: float = 1.0,
         rollout_depth: int | None = None,
         reward: str = "outcome",
+        margin_weight: float = MARGIN_WEIGHT,
         workers: int = 1,
         prior: Callable[[State, Sequence[Action]], Sequence[float]] | None = None,
         evaluate: Callable[[State], Sequence[float]] | None = None,
@@ -169,6 +171,8 @@ class ISMCTSBot:
             raise ConfigError(f"rollout_depth must be 0 or more, got {rollout_depth}")
         if not 1 <= workers <= MAX_WORKERS:
             raise ConfigError(f"workers must be 1 to {MAX_WORKERS} (processes), got {workers}")
+        if not 0.0 <= margin_weight <= 1.0:
+            raise ConfigError(f"margin_weight must be between 0 and 1, got {margin_weight}")
         if reward not in REWARDS:
             raise ConfigError(f"ismcts has no reward {reward!r}; rewards: {', '.join(REWARDS)}")
         self.game = game
@@ -179,6 +183,7 @@ class ISMCTSBot:
         self.bias = bias
         self.rollout_depth = rollout_depth
         self.reward = reward
+        self.margin_weight = margin_weight
         self.workers = workers
         self._pool: Executor | None = None
         self.last_iterations = 0
@@ -265,7 +270,7 @@ class ISMCTSBot:
         guide = self.guide_prior
         depth_limit = self.rollout_depth
         ply_limit = game.playout_limit
-        kind = self.reward
+        kind, weight = self.reward, self.margin_weight
         root = _Node(mover=-1)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations if self.iterations is not None else 1 << 60
@@ -339,9 +344,9 @@ class ISMCTSBot:
             while world.to_move is not None and world.ply < stop and not done(state, world):
                 world.apply(policy(world, rng))
             if world.to_move is None:
-                result = rewards(state, world, scale, kind=kind)
+                result = rewards(state, world, scale, kind=kind, margin_weight=weight)
             else:  # stopped early: judged by the game (default: running scores)
-                result = rewards(state, world, scale, evaluate(world), kind)
+                result = rewards(state, world, scale, evaluate(world), kind, weight)
                 if guide is not None and world.ply == leaf and path[-1].prior is None:
                     here = world.legal_actions()  # the new leaf: the guide reuses its pass
                     if len(here) > 1:
