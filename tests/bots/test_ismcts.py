@@ -524,7 +524,7 @@ def test_the_default_reward_is_the_outcome_and_specs_choose_another():
     from meeple import bots
     from meeple.core import ConfigError
 
-    assert ISMCTSBot(LC).reward == "outcome"
+    assert ISMCTSBot(LC).reward == "outcome" and ISMCTSBot(LC).margin_weight == 0.5
     assert bots.get("ismcts:Reward=GAIN", LC).reward == "gain"
     with pytest.raises(ConfigError, match="no reward 'score'; rewards: outcome, margin, gain"):
         bots.get("ismcts:reward=score", LC)
@@ -538,16 +538,16 @@ def test_outcome_rewards_score_wins_ties_and_margins_from_the_root():
     end = root.clone()
     end.points = [10, 10]  # the rival caught up: a tie, and my margin fell by 10
     tie = rewards(root, end, 10.0)
-    assert tie[0] + tie[1] == pytest.approx(1.0) and 0.4 < tie[0] < 0.45 < 0.55 < tie[1] < 0.6
+    assert tie[0] + tie[1] == pytest.approx(1.0) and 0.25 < tie[0] < 0.35 < 0.65 < tie[1] < 0.75
     # gain alone: the rival gained 10 since the root, I gained nothing
     low, high = rewards(root, end, 10.0, kind="gain")
     assert low < 0.15 and high > 0.85
     # margin alone: a tie is even
     assert rewards(root, end, 10.0, kind="margin") == [0.5, 0.5]
-    # nothing happened: I still lead by 10 and win (0.8 + 0.2 x 0.5); gain sees nothing
-    assert rewards(root, root.clone(), 10.0) == pytest.approx([0.9, 0.1])
+    # nothing happened: I still lead by 10 and win (0.5 x 1 + 0.5 x 0.5); gain sees nothing
+    assert rewards(root, root.clone(), 10.0) == pytest.approx([0.75, 0.25])
     assert rewards(root, root.clone(), 10.0, kind="gain") == [0.5, 0.5]
-    assert rewards(root, root.clone(), 10.0, margin_weight=0.5) == pytest.approx([0.75, 0.25])
+    assert rewards(root, root.clone(), 10.0, margin_weight=0.2) == pytest.approx([0.9, 0.1])
     # a certain win is still worth more with a bigger margin, however large the lead
     far = root.clone()
     far.points = [80, 0]
