@@ -6,7 +6,7 @@ is redrawn every iteration). No inference from plays can know more than that, so
 inference about the hand cannot buy much either. A measuring tool, never a bot to
 play against: it reads hidden state, so it is registered here only, in this process.
 
-    python benchmarks/lc_peek.py --hero peek --against greedy -o rounds=1 -o colors=6 --deals 15
+    python benchmarks/lc_peek.py lost-cities --hero peek --against greedy -o rounds=1 -o colors=6 --deals 15
 """
 
 from __future__ import annotations
