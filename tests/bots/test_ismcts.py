@@ -454,3 +454,107 @@ def test_analyse_lists_the_weighed_moves_best_first_from_the_seat_information():
     assert {c.action for c in ranked} <= set(state.legal_actions())
     assert ranked[0].action == ISMCTSBot(LC, seed=3, iterations=200).choose(state)
     assert len(bot.analyse(state, top=3)) == 3
+
+
+# ---- the reward: the final outcome from the root (issue 16) -----------------------------
+
+BANK_ACTIONS = ActionSpace(["stop", "gamble"])
+
+
+class BankState(State):
+    """Seat 0 leads 10-0 and may ``stop`` (the game ends: it wins 10-0) or ``gamble``: a
+    hidden coin (heads 60%) gives 12 points to seat 0 on heads, to seat 1 on tails (then
+    seat 1 leads 12-10). Gambling raises seat 0's expected gain (+2.4 on average), but
+    loses the game 40% of the time: a reward counting gains since the root prefers it, a
+    reward counting the outcome stops and banks the lead."""
+
+    @classmethod
+    def start(cls, game, players, seed, options):
+        self = cls.__new__(cls)
+        self._init_core(players, seed, options)
+        self.points = [10, 0]
+        self.heads = True
+        self.to_move = 0
+        return self
+
+    def clone(self):
+        new = BankState.__new__(BankState)
+        self._copy_core(new)
+        new.points, new.heads = list(self.points), self.heads
+        return new
+
+    def _legal_actions(self):
+        return BANK_ACTIONS
+
+    def _apply(self, action):
+        if int(action) == 1:
+            self.points[0 if self.heads else 1] += 12
+        self.to_move = None
+
+    def scores(self):
+        return list(self.points)
+
+    def view(self, seat):
+        return {"points": self.points}
+
+    def _resample(self, seat, rng):
+        self.heads = rng.random() < 0.6
+
+
+class Bank(Game):
+    name = "toy-bank"
+    players = range(2, 3)
+    actions = BANK_ACTIONS
+    state_class = BankState
+    score_scale = 10.0
+
+
+BankState.game = Bank()
+
+
+@pytest.mark.parametrize(("reward", "expected"), [("outcome", "stop"), ("margin", "stop"), ("gain", "gamble")])
+def test_the_outcome_reward_banks_a_lead_where_gains_gamble_it(reward, expected):
+    # margin stops too: a 10-point lead is already worth most of what tanh can give
+    state = BankState.game.new(2, 1)
+    bot = ISMCTSBot(BankState.game, seed=4, iterations=400, bias=0.0, reward=reward)
+    assert str(bot.choose(state)) == expected
+
+
+def test_the_default_reward_is_the_outcome_and_specs_choose_another():
+    from meeple import bots
+    from meeple.core import ConfigError
+
+    assert ISMCTSBot(LC).reward == "outcome" and ISMCTSBot(LC).margin_weight == 0.5
+    assert bots.get("ismcts:Reward=GAIN", LC).reward == "gain"
+    with pytest.raises(ConfigError, match="no reward 'score'; rewards: outcome, margin, gain"):
+        bots.get("ismcts:reward=score", LC)
+    assert bots.get("ismcts:margin_weight=0.5", LC).margin_weight == 0.5
+    with pytest.raises(ConfigError, match="margin_weight must be between 0 and 1, got 1.5"):
+        bots.get("ismcts:margin_weight=1.5", LC)
+
+
+def test_outcome_rewards_score_wins_ties_and_margins_from_the_root():
+    root = BankState.game.new(2, 1)  # 10-0 at the root
+    end = root.clone()
+    end.points = [10, 10]  # the rival caught up: a tie, and my margin fell by 10
+    tie = rewards(root, end, 10.0)
+    assert tie[0] + tie[1] == pytest.approx(1.0) and 0.25 < tie[0] < 0.35 < 0.65 < tie[1] < 0.75
+    # gain alone: the rival gained 10 since the root, I gained nothing
+    low, high = rewards(root, end, 10.0, kind="gain")
+    assert low < 0.15 and high > 0.85
+    # margin alone: a tie is even
+    assert rewards(root, end, 10.0, kind="margin") == [0.5, 0.5]
+    # nothing happened: I still lead by 10 and win (0.5 x 1 + 0.5 x 0.5); gain sees nothing
+    assert rewards(root, root.clone(), 10.0) == pytest.approx([0.75, 0.25])
+    assert rewards(root, root.clone(), 10.0, kind="gain") == [0.5, 0.5]
+    assert rewards(root, root.clone(), 10.0, margin_weight=0.2) == pytest.approx([0.9, 0.1])
+    # a certain win is still worth more with a bigger margin, however large the lead
+    far = root.clone()
+    far.points = [80, 0]
+    closer = far.clone()
+    closer.points = [80, 12]
+    assert rewards(far, far.clone(), 30.0)[0] > rewards(far, closer, 30.0)[0] + 0.03
+    assert rewards(far, closer, 30.0, kind="margin")[0] > rewards(far, far.clone(), 30.0, kind="margin")[0] - 0.01
+    # an evaluation of a cut playout is judged the same way, by who leads in it
+    ahead, behind = rewards(root, root.clone(), 10.0, final=[3.0, 4.0])
+    assert behind > 0.9 > 0.1 > ahead

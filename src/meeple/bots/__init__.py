@@ -27,6 +27,9 @@ PARAMS: dict[str, dict[str, type]] = {
         "exploration": float,
         "bias": float,
         "rollout_depth": int,
+        "reward": str,  # outcome (default), margin or gain: see ismcts.rewards
+        "margin_weight": float,  # the outcome reward's weight on the margin term
+        "workers": int,  # root-parallel search over this many processes
         "net": Path,  # a network file from meeple train, or "default" (meeple.rl)
     },
 }

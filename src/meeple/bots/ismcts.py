@@ -21,14 +21,21 @@ legal actions) replaces the favourite move of progressive bias with a PUCT term,
 default, when it is given). The prior adds a PUCT term and orders expansion; the
 game's favourite move keeps its progressive bias (it is expanded first and keeps
 its bonus), so a flat network prior cannot make the search blinder than without it.
+
+Root-parallel search (``workers=N``): N independent searches of the whole budget, one
+in this process and N-1 in worker processes, each seeded from this bot's generator,
+their root statistics summed. Deterministic for a seed with an iterations budget.
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import time
+import weakref
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import NamedTuple
 
 from meeple.bots.base import legal_or_refuse
@@ -58,24 +65,65 @@ class _Node:
         self.prior: dict[int, float] | None = None  # action -> probability (guided search)
 
 
-def rewards(
-    root: State, end: State, scale: float, final: Sequence[float] | None = None
-) -> list[float]:
-    """Per seat, in [0, 1]: how far the seat's gain since the root beats the best rival's.
+#: what a playout is worth to each seat (``ismcts:reward=``); see ``rewards``
+REWARDS = ("outcome", "margin", "gain")
+#: in the ``outcome`` reward, the weight of the margin term next to the win (0.5 won more
+#: mirrored Lost Cities rounds than 0.2 against both opponents tried: docs/architecture.md)
+MARGIN_WEIGHT = 0.5
 
-    ``final`` replaces ``end.scores()`` (an evaluation of a truncated playout).
+
+def rewards(
+    root: State,
+    end: State,
+    scale: float,
+    final: Sequence[float] | None = None,
+    kind: str = "outcome",
+    margin_weight: float = MARGIN_WEIGHT,
+) -> list[float]:
+    """Per seat, in [0, 1], what the playout from ``root`` to ``end`` is worth.
+
+    ``outcome`` (the default): the final result seen from the root, a win (1, a shared
+    win its share, a loss 0), plus ``margin_weight`` of the ``gain`` term below (with
+    two seats: how much the seat's margin grew since the root). A seat that leads wants
+    the game to end, since ending it banks the win; the margin term is counted from the
+    root so that it still tells lines apart when the result is certain (final margins
+    of 72 and of 60 look alike through tanh, a change of 0 and one of -12 do not).
+    ``margin``: the final margin alone, ``0.5 + 0.5 tanh(margin / scale)``.
+    ``gain``: the score gained since the root against the best rival's gain (the
+    reward before issue 16): blind to who leads, so ending a round one leads is
+    worth a neutral 0.5 and a leader never banks its lead.
+
+    ``final`` replaces ``end.scores()`` (an evaluation of a truncated playout); one
+    seat alone has no rival and always gets ``0.5 + 0.5 tanh(gain / scale)``.
     """
     start = root.scores()
+    over = final is None and end.to_move is None
     if final is None:
         final = end.scores()
+    if len(final) == 1:
+        return [0.5 + 0.5 * math.tanh((final[0] - start[0]) / scale)]
+    if kind == "margin":
+        return _soft_margins(final, scale)
     gains = [f - s for f, s in zip(final, start, strict=True)]
-    if len(gains) == 1:
-        return [0.5 + 0.5 * math.tanh(gains[0] / scale)]
-    out = []
-    for seat, gain in enumerate(gains):
-        rival = max(g for i, g in enumerate(gains) if i != seat)
-        out.append(0.5 + 0.5 * math.tanh((gain - rival) / scale))
-    return out
+    if kind == "gain":
+        return _soft_margins(gains, scale)
+    if over:  # the game's own verdict, tie-breaks included
+        winners = end.winners()
+        wins = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(final))]
+    else:
+        best = max(final)
+        top = sum(1 for f in final if f == best)
+        wins = [1.0 / top if f == best else 0.0 for f in final]
+    soft = _soft_margins(gains, scale)
+    return [(1.0 - margin_weight) * w + margin_weight * m for w, m in zip(wins, soft, strict=True)]
+
+
+def _soft_margins(points: Sequence[float], scale: float) -> list[float]:
+    """Per seat, ``0.5 + 0.5 tanh((its points - the best rival's) / scale)``."""
+    return [
+        0.5 + 0.5 * math.tanh((p - max(o for i, o in enumerate(points) if i != seat)) / scale)
+        for seat, p in enumerate(points)
+    ]
 
 
 def _merge_prior(node: _Node, legal: Sequence[Action], probs: Sequence[float]) -> dict[int, float]:
@@ -99,6 +147,9 @@ class ISMCTSBot:
         exploration: float = 0.7,
         bias: float = 1.0,
         rollout_depth: int | None = None,
+        reward: str = "outcome",
+        margin_weight: float = MARGIN_WEIGHT,
+        workers: int = 1,
         prior: Callable[[State, Sequence[Action]], Sequence[float]] | None = None,
         evaluate: Callable[[State], Sequence[float]] | None = None,
     ) -> None:
@@ -119,6 +170,12 @@ class ISMCTSBot:
             raise ConfigError(f"bias must be 0 or more, got {bias}")
         if rollout_depth is not None and rollout_depth < 0:
             raise ConfigError(f"rollout_depth must be 0 or more, got {rollout_depth}")
+        if not 1 <= workers <= MAX_WORKERS:
+            raise ConfigError(f"workers must be 1 to {MAX_WORKERS} (processes), got {workers}")
+        if not 0.0 <= margin_weight <= 1.0:
+            raise ConfigError(f"margin_weight must be between 0 and 1, got {margin_weight}")
+        if reward not in REWARDS:
+            raise ConfigError(f"ismcts has no reward {reward!r}; rewards: {', '.join(REWARDS)}")
         self.game = game
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -126,6 +183,10 @@ class ISMCTSBot:
         self.c = exploration
         self.bias = bias
         self.rollout_depth = rollout_depth
+        self.reward = reward
+        self.margin_weight = margin_weight
+        self.workers = workers
+        self._pool: Executor | None = None
         self.last_iterations = 0
         # ---- guidance (callables only; see the module docstring) ----
         self.guide_prior = prior
@@ -160,7 +221,45 @@ class ISMCTSBot:
         out.sort(key=lambda c: (-c.visits, -c.value))
         return out[:top] if top else out
 
+    def __getstate__(self) -> dict[str, object]:
+        """A worker gets the settings, never the pool."""
+        return {**self.__dict__, "_pool": None}
+
+    def close(self) -> None:
+        """Stop the worker processes (started by the first parallel search)."""
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
     def search(self, state: State) -> _Node:
+        """The root of the search tree for the seat to move (merged over workers)."""
+        if self.workers == 1:
+            return self._search(state)
+        seeds = [self.rng.getrandbits(64) for _ in range(self.workers)]
+        if self._pool is None:
+            context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+            self._pool = ProcessPoolExecutor(self.workers - 1, mp_context=context)
+            weakref.finalize(self, self._pool.shutdown, cancel_futures=True)
+        futures = [self._pool.submit(_worker_search, self, state, seed) for seed in seeds[1:]]
+        root = _Node(mover=-1)
+        totals = [_worker_search(self, state, seeds[0])]  # this process's share
+        totals += [future.result() for future in futures]
+        n = 0
+        for iterations, stats in totals:
+            n += iterations
+            for action, (visits, total) in stats.items():
+                child = root.children.get(action)
+                if child is None:
+                    child = root.children[action] = _Node(state.to_move)
+                    child.avail = 0
+                child.visits += visits
+                child.total += total
+                child.avail += visits
+        root.visits = sum(ch.visits for ch in root.children.values())
+        self.last_iterations = n
+        return root
+
+    def _search(self, state: State) -> _Node:
         game, rng, c = self.game, self.rng, self.c
         seat = state.to_move
         policy = game.rollout_action
@@ -172,6 +271,7 @@ class ISMCTSBot:
         guide = self.guide_prior
         depth_limit = self.rollout_depth
         ply_limit = game.playout_limit
+        kind, weight = self.reward, self.margin_weight
         root = _Node(mover=-1)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations if self.iterations is not None else 1 << 60
@@ -245,9 +345,9 @@ class ISMCTSBot:
             while world.to_move is not None and world.ply < stop and not done(state, world):
                 world.apply(policy(world, rng))
             if world.to_move is None:
-                result = rewards(state, world, scale)
+                result = rewards(state, world, scale, kind=kind, margin_weight=weight)
             else:  # stopped early: judged by the game (default: running scores)
-                result = rewards(state, world, scale, evaluate(world))
+                result = rewards(state, world, scale, evaluate(world), kind, weight)
                 if guide is not None and world.ply == leaf and path[-1].prior is None:
                     here = world.legal_actions()  # the new leaf: the guide reuses its pass
                     if len(here) > 1:
@@ -258,3 +358,26 @@ class ISMCTSBot:
                     node.total += result[node.mover]
         self.last_iterations = n
         return root
+
+
+#: root-parallel search uses at most this many processes
+MAX_WORKERS = 64
+
+
+def _single(bot: ISMCTSBot, seed: int) -> ISMCTSBot:
+    """A one-process copy of ``bot`` with its own generator."""
+    copy = ISMCTSBot.__new__(ISMCTSBot)
+    copy.__dict__.update(bot.__getstate__())
+    copy.workers, copy.rng = 1, random.Random(seed)
+    return copy
+
+
+def _root_stats(root: _Node) -> dict[int, tuple[int, float]]:
+    return {a: (ch.visits, ch.total) for a, ch in root.children.items()}
+
+
+def _worker_search(bot: ISMCTSBot, state: State, seed: int) -> tuple[int, dict[int, tuple[int, float]]]:
+    """One worker's search: its iterations and, per root action, visits and total reward."""
+    copy = _single(bot, seed)
+    root = copy._search(state)
+    return copy.last_iterations, _root_stats(root)

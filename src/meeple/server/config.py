@@ -11,6 +11,8 @@ class ServerConfig:
     db: str | None = None
     #: a bot never thinks longer than this per move (search bots get ``seconds=`` capped to it)
     bot_seconds: float = 2.0
+    #: a hint (GET /api/tables/{id}/hint) searches at most this long (and never past bot_seconds)
+    hint_seconds: float = 1.0
     #: worker processes for bots
     bot_workers: int = 1
     #: request bodies larger than this are refused with 413

@@ -12,6 +12,7 @@ import asyncio
 import copy
 import json
 import logging
+import random
 import secrets
 import time
 from collections.abc import Callable, Coroutine
@@ -426,6 +427,26 @@ class Hall:
                 self._arm_timer(live)
             else:
                 await self._timeout(live, seat, now)
+
+    # ---- hints ----------------------------------------------------------------------------
+    async def hint(self, table_id: int, token: str | None, top: int = 3) -> dict[str, Any]:
+        """The search bot's ``top`` moves for the token's seat, which must be to move.
+
+        The worker gets a determinization for that seat (hidden cards redrawn from what
+        the seat cannot see), never the true state: the advice cannot leak what the
+        seat does not know, even by accident.
+        """
+        live = await self.table(table_id)
+        if token is None:
+            raise ApiError(401, "a hint is for a seat: send the header Authorization: Bearer TOKEN")
+        seat = self.seat_of(live, token)
+        assert seat is not None
+        async with live.lock:
+            self._check_turn(live, seat, live.version)
+            version = live.version
+            world = live.state.determinize(seat, random.Random(secrets.randbits(64)))
+        advice = await self.bots.advise(world, self.config.hint_seconds, top)
+        return {"id": live.id, "seat": seat, "version": version, **advice}
 
     # ---- bots ---------------------------------------------------------------------------
     def _wake_bot(self, live: LiveTable) -> None:

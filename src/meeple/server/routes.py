@@ -19,6 +19,7 @@ from meeple.server.schemas import (
     CreatedTable,
     ErrorBody,
     GameInfo,
+    Hint,
     Join,
     Joined,
     Move,
@@ -176,6 +177,14 @@ async def post_undo(table_id: int, body: Undo, request: Request, authorization: 
     token = bearer(authorization)
     live = await hall.undo(table_id, token, body.version)
     return JSONResponse(hall.view(live, hall.seat_of(live, token)))
+
+
+@router.get("/tables/{table_id}/hint", response_model=Hint, responses=errors(401, 403, 404, 409),
+            summary="The search bot's top moves for your seat, from your seat's information only")
+async def get_hint(table_id: int, request: Request, authorization: str | None = AUTH,
+                   top: int = Query(3, ge=1, le=10, description="how many moves")) -> JSONResponse:
+    hall = hall_of(request)
+    return JSONResponse(await hall.hint(table_id, bearer(authorization), top))
 
 
 @router.get("/tables/{table_id}/record", responses={

@@ -148,6 +148,20 @@ class TableSummary(BaseModel):
     updated_at: str
 
 
+class HintMove(BaseModel):
+    action: str = Field(description="the move in notation, as POST /moves takes it")
+    visits: int = Field(description="how often the search tried it")
+    win: float | None = Field(description="estimated chance of doing well, 0-1 (null: the only legal move)")
+
+
+class Hint(BaseModel):
+    id: int
+    seat: int
+    version: int = Field(description="the table version the hint is for")
+    simulations: int = Field(description="search iterations, each over a world the seat cannot tell from this one")
+    moves: list[HintMove] = Field(description="most visited first")
+
+
 class ErrorBody(BaseModel):
     detail: str = Field(description="what was wrong and what is allowed")
     legal: list[str] | None = Field(None, description="on an illegal move: the legal moves")

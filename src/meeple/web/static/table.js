@@ -7,6 +7,8 @@ import { language, t } from "./i18n.js";
 import { loadGame } from "./games/index.js";
 import { Board, seatName } from "./board.js";
 
+const HINTS = "meeple.hints";
+
 export async function tablePage(main, id) {
   let mine = seatFromHash(location.hash) || savedSeat(id);
   if (mine) saveSeat(id, mine.seat, mine.token);
@@ -23,6 +25,8 @@ export async function tablePage(main, id) {
   let thinkingSince = null;
   let lastError = "";
   let boardShown = "";
+  let hintsOn = localStorage.getItem(HINTS) === "1";
+  let hintAsked = null;  // the version a hint was asked for
 
   const statusBar = h("section.status-bar", { "aria-live": "polite", "aria-atomic": "true" });
   const boardBox = h("section.board-box", { "aria-label": t("table.board") });
@@ -32,10 +36,15 @@ export async function tablePage(main, id) {
   const logBox = h("ol.log", { "aria-label": t("table.log") });
   const endBox = h("section.end-screen", { hidden: true, "aria-live": "polite" });
   const errorBox = h("p.error", { role: "alert" });
+  const hintToggle = h("input#hint-toggle", { type: "checkbox", onchange: (e) => toggleHints(e.target.checked) });
+  hintToggle.checked = hintsOn;
+  const hintList = h("div.hint-list", { "aria-live": "polite" });
+  const hintBox = h("section.hint-box", { hidden: true },
+    h("label", { for: "hint-toggle" }, hintToggle, " ", t("table.hints")), hintList);
   const page = h("div.table-page",
     statusBar,
     h("div.table-layout",
-      h("div.table-main", endBox, boardBox, actBar, errorBox),
+      h("div.table-main", endBox, boardBox, actBar, hintBox, errorBox),
       h("aside.side", seatsBox, movesBox, h("section.log-box", h("h2", t("table.log")), logBox))));
   main.append(page);
 
@@ -179,6 +188,38 @@ export async function tablePage(main, id) {
       }
     }
     drawEnd();
+    drawHint();
+  }
+
+  // ---- hints: the search's top moves for this seat, from what this seat can see -----
+  function toggleHints(on) {
+    hintsOn = on;
+    localStorage.setItem(HINTS, on ? "1" : "0");
+    hintAsked = null;
+    drawHint();
+  }
+
+  function drawHint() {
+    hintBox.hidden = !table || table.seat === null || table.over;
+    const mine = table && table.status === "playing" && !table.over && table.to_move === table.seat;
+    if (!hintsOn || !mine) { clear(hintList); hintAsked = null; return; }
+    if (hintAsked === table.version) return;
+    hintAsked = table.version;
+    clear(hintList).append(h("p.hint-wait", t("table.hintwait")));
+    askHint(table.version);
+  }
+
+  async function askHint(asked) {
+    try {
+      const got = await api(`/api/tables/${id}/hint`, { token: mine?.token });
+      if (!table || table.version !== asked || got.version !== asked || !hintsOn) return;
+      clear(hintList).append(h("p.hint-title", t("table.hinttitle", { n: got.simulations })),
+        h("ol.hints", got.moves.map((m) => h("li", { "data-hint": m.action },
+          m.win === null ? t("table.hintonly", { move: m.action })
+            : t("table.hintmove", { move: m.action, visits: m.visits, win: Math.round(100 * m.win) })))));
+    } catch (err) {
+      if (table && table.version === asked) clear(hintList).append(h("p.hint-wait", err.message));
+    }
   }
 
   function drawStatus() {

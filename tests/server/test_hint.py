@@ -1,0 +1,82 @@
+"""GET /api/tables/{id}/hint: the search bot's top moves for the seat to move, computed
+from that seat's information only, and refused to everyone else."""
+
+from __future__ import annotations
+
+import random
+
+from tests.server.play import auth, create, get
+
+
+def two_humans(client):
+    """A table of two humans: its id, the tokens, the seat to move and the other seat."""
+    table_id, tokens = create(client, "lost-cities", ["human", "human"], options={"rounds": 1})
+    mover = get(client, table_id)["to_move"]
+    return table_id, tokens, mover, 1 - mover
+
+
+def test_the_seat_to_move_gets_three_legal_moves_with_visits_and_win_chances(make_client):
+    client = make_client(hint_seconds=0.05)
+    table_id, tokens, mover, _ = two_humans(client)
+    before = get(client, table_id, tokens[mover])
+    r = client.get(f"/api/tables/{table_id}/hint", headers=auth(tokens[mover]))
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert (body["id"], body["seat"], body["version"]) == (table_id, mover, before["version"])
+    moves = body["moves"]
+    assert len(moves) == 3
+    assert {m["action"] for m in moves} <= set(before["legal"])
+    assert [m["visits"] for m in moves] == sorted((m["visits"] for m in moves), reverse=True)
+    assert all(m["visits"] >= 1 and 0.0 <= m["win"] <= 1.0 for m in moves)
+    assert body["simulations"] >= sum(m["visits"] for m in moves)
+    # asking changes nothing
+    assert get(client, table_id, tokens[mover]) == before
+    r = client.get(f"/api/tables/{table_id}/hint?top=1", headers=auth(tokens[mover]))
+    assert len(r.json()["moves"]) == 1
+
+
+def test_hints_are_refused_to_spectators_other_seats_and_finished_games(make_client):
+    client = make_client(hint_seconds=0.05)
+    table_id, tokens, mover, other = two_humans(client)
+    url = f"/api/tables/{table_id}/hint"
+    r = client.get(url)
+    assert r.status_code == 401 and "Bearer TOKEN" in r.json()["detail"]
+    r = client.get(url, headers=auth("not-a-token"))
+    assert r.status_code == 403 and "not a seat's token" in r.json()["detail"]
+    r = client.get(url, headers=auth(tokens[other]))
+    assert r.status_code == 403 and f"seat {mover}'s turn, not seat {other}'s" in r.json()["detail"]
+    assert client.get("/api/tables/9999/hint", headers=auth(tokens[mover])).status_code == 404
+    # play the round out with random moves, then ask again
+    rng = random.Random(3)
+    while True:
+        state = get(client, table_id)
+        if state["over"]:
+            break
+        seat = state["to_move"]
+        mine = get(client, table_id, tokens[seat])
+        client.post(f"/api/tables/{table_id}/moves", headers=auth(tokens[seat]),
+                    json={"action": rng.choice(mine["legal"]), "version": mine["version"]})
+    r = client.get(url, headers=auth(tokens[mover]))
+    assert r.status_code == 409 and "is over" in r.json()["detail"]
+
+
+def test_the_search_never_receives_the_true_state(make_client, monkeypatch):
+    client = make_client(hint_seconds=0.05)
+    table_id, tokens, mover, other = two_humans(client)
+    hall = client.app.state.hall
+    seen = []
+
+    async def record(world, seconds, top=3):
+        seen.append(world)
+        return {"simulations": 0, "moves": []}
+
+    monkeypatch.setattr(hall.bots, "advise", record)
+    for _ in range(3):
+        assert client.get(f"/api/tables/{table_id}/hint", headers=auth(tokens[mover])).status_code == 200
+    true = hall.tables[table_id].state
+    for world in seen:
+        assert world is not true
+        assert world.view(mover) == true.view(mover)  # the same position for the asking seat
+    # the rival's hand and the deck are redrawn: what the seat cannot see is not the truth
+    assert any(sorted(w.hands[other]) != sorted(true.hands[other]) for w in seen)
+    assert any(w.deck != true.deck for w in seen)

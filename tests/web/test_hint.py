@@ -1,0 +1,52 @@
+"""The hint toggle on a table page: the search bot's top three moves for the player's
+seat (GET /api/tables/{id}/hint), shown on the player's turn only, and remembered."""
+
+from __future__ import annotations
+
+from tests.web.clicking import offered, play, wait_ready
+
+
+def test_hints_show_the_top_three_legal_moves_on_my_turn_when_enabled(server, browser):
+    table, tokens = server.table("lost-cities", ["human", "bot:random"], rounds=1)
+    ctx = browser.new_context(locale="en-US", reduced_motion="reduce")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/tables/{table}#seat=0&token={tokens['0']}")
+    wait_ready(page, 0)
+    assert page.locator(".hint-box").is_visible()
+    assert page.locator("[data-hint]").count() == 0  # off until the player asks
+    page.check("#hint-toggle")
+    page.wait_for_selector("[data-hint]")
+    hints = page.locator("[data-hint]")
+    assert hints.count() == 3
+    _, legal = offered(page)
+    moves = [hints.nth(i).get_attribute("data-hint") for i in range(3)]
+    assert set(moves) <= set(legal)
+    text = page.locator(".hint-list").inner_text()
+    assert "simulations" in text and "estimated win chance" in text
+    # play the first advice: the next decision of this seat gets a fresh hint
+    play(page, moves[0])
+    if not wait_ready(page, 0):
+        page.wait_for_function(
+            "(v) => { const h = document.querySelector('[data-hint]'); return h && "
+            "Number(document.querySelector('.table-page').dataset.version) > v; }",
+            arg=0)
+        _, legal = offered(page)
+        fresh = page.locator("[data-hint]")
+        assert {fresh.nth(i).get_attribute("data-hint") for i in range(fresh.count())} <= set(legal)
+    # the choice is remembered, and switching off removes the advice
+    page.reload()
+    wait_ready(page, 0)
+    assert page.is_checked("#hint-toggle")
+    page.uncheck("#hint-toggle")
+    assert page.locator("[data-hint]").count() == 0
+    ctx.close()
+
+
+def test_spectators_get_no_hint_box(server, browser):
+    table, _ = server.table("lost-cities", ["human", "bot:random"], rounds=1)
+    ctx = browser.new_context(locale="en-US", reduced_motion="reduce")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/tables/{table}")
+    page.wait_for_selector(".table-page[data-version]")
+    assert not page.locator(".hint-box").is_visible()
+    ctx.close()
