@@ -57,6 +57,12 @@ def test_registry_names_and_unknown_games():
         games.get("chess")
 
 
+def test_the_registry_refuses_a_game_object_in_place_of_its_name():
+    game = games.get("lost-cities")
+    with pytest.raises(ConfigError, match="by its name.*got LostCities"):
+        games.get(game)
+
+
 def test_new_checks_players_and_seed():
     game = games.get("lost-cities")
     with pytest.raises(ConfigError, match="players"):

@@ -25,6 +25,11 @@ def names() -> list[str]:
 
 def get(name: str) -> Game:
     """The game object called ``name`` (e.g. ``"lost-cities"``)."""
+    if not isinstance(name, str):
+        raise ConfigError(
+            f"a game is asked for by its name (a str such as 'lost-cities'), got {type(name).__name__}; "
+            f"games: {', '.join(names())}"
+        )
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     module = _MODULES.get(key)
     if module is None:
