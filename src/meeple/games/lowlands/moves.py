@@ -27,7 +27,6 @@ from meeple.games.lowlands.phases import (
     HELP,
     KIND_OF,
     NONE,
-    NR,
     PAY,
     PICK,
     TRADE,
@@ -253,13 +252,8 @@ def do_ask(state: LowlandsState, o: int) -> None:
     # contributions with option market_reveals=contributions
     per_card = state.options.get("market_reveals", "cards") == "cards"
     for _ in range(state.cards_paid if per_card else state.units_done):
-        if not state.deck:
-            if not sum(state.discard):
-                break
-            deck = [t for t in range(NR) for _ in range(state.discard[t])]
-            state.chance().shuffle(deck)
-            state.deck = deck
-            state.discard = [0, 0, 0]
+        if not state._deck_ready():
+            break
         t = state.deck.pop()
         state.reveals += 1
         lock = state._lock()

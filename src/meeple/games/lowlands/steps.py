@@ -46,16 +46,22 @@ class StepsMixin:
     """The card, sheep and agenda helpers the program steps share, and the agenda's runner."""
 
     # ---- cards ------------------------------------------------------------
-    def _draw_deck(self, p: Player) -> bool:
-        """Draw blind; an empty deck is rebuilt from the discards (the rule text (ES), line 147)."""
+    def _deck_ready(self) -> bool:
+        """Whether a card can be drawn blind: an empty deck is rebuilt from the discards
+        (the rule text (ES), line 147); False when both are empty."""
         if not self.deck:
-            total = sum(self.discard)
-            if not total:
+            if not sum(self.discard):
                 return False
             deck = [t for t in range(NR) for _ in range(self.discard[t])]
             self.chance().shuffle(deck)
             self.deck = deck
             self.discard = [0, 0, 0]
+        return True
+
+    def _draw_deck(self, p: Player) -> bool:
+        """Draw blind into ``p``'s hand."""
+        if not self._deck_ready():
+            return False
         p.hand[self.deck.pop()] += 1
         self.reveals += 1
         return True
@@ -65,13 +71,8 @@ class StepsMixin:
 
     def _refill_display(self) -> None:
         while sum(self.display) < DISPLAY_SIZE:
-            if not self.deck:
-                if not sum(self.discard):
-                    return
-                deck = [t for t in range(NR) for _ in range(self.discard[t])]
-                self.chance().shuffle(deck)
-                self.deck = deck
-                self.discard = [0, 0, 0]
+            if not self._deck_ready():
+                return
             self.display[self.deck.pop()] += 1
             self.reveals += 1
 
