@@ -3,10 +3,10 @@ seat (GET /api/tables/{id}/hint), shown on the player's turn only, and remembere
 
 from __future__ import annotations
 
-from tests.web.clicking import offered, play, wait_ready
+from tests.web.clicking import offered, play, screenshot, wait_ready
 
 
-def test_hints_show_the_top_three_legal_moves_on_my_turn_when_enabled(server, browser):
+def test_hints_show_the_top_three_legal_moves_on_my_turn_when_enabled(server, browser, artifacts):
     table, tokens = server.table("lost-cities", ["human", "bot:random"], rounds=1)
     ctx = browser.new_context(locale="en-US", reduced_motion="reduce")
     page = ctx.new_page()
@@ -23,6 +23,7 @@ def test_hints_show_the_top_three_legal_moves_on_my_turn_when_enabled(server, br
     assert set(moves) <= set(legal)
     text = page.locator(".hint-list").inner_text()
     assert "simulations" in text and "estimated win chance" in text
+    screenshot(page, artifacts / "lost-cities-hint.png")
     # play the first advice: the next decision of this seat gets a fresh hint
     play(page, moves[0])
     if not wait_ready(page, 0):
