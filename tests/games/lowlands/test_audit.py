@@ -101,6 +101,8 @@ def test_a_fence_cannot_go_back_where_it_was_lifted():
 
 
 def test_refusing_a_move_back_says_why():
+    """LL-38 (the rule text (ES), line 146: no action kept only for its points): the
+    refusal of a fence put back where it was lifted names the reason."""
     st = new()
     p = me(st)
     p.sheep = 0
@@ -225,6 +227,7 @@ def test_market_help_reveals_as_many_cards_as_were_paid():
 
 # ---- forced steps: the Farmhouse's bonus build is asked on public facts ---------------
 def test_farmhouse_bonus_is_asked_even_if_the_hand_cannot_pay():
+    """LL-41: the Farmhouse's bonus build is asked whenever a feature fits."""
     # forced-step policy (docs/architecture.md): skipping the question only because the
     # hand holds nothing to pay would tell the table so
     st = new()
@@ -256,6 +259,7 @@ def test_records_of_rules_version_one_are_refused():
 
 # ---- determinize: a paying hand is redrawn, subject only to paying (LL-12) -------------
 def test_a_paying_hand_is_redrawn_and_can_still_pay():
+    """LL-12: a paying seat's hand is redrawn from what is public, and can still pay."""
     import random
 
     from meeple.games.lowlands.phases import payable
