@@ -92,3 +92,88 @@ def test_shipped_network_is_small_loads_and_its_bot_plays_a_full_game():
     while state.to_move is not None:
         state.apply(seats[state.to_move].choose(state))
     assert state.is_over and len(state.scores()) == 2
+
+
+def test_lead_callable_replaces_the_hard_win_at_a_cut():
+    """A predicted lead of one point is not a certain win: with ``lead`` the win term
+    is the network's chance, so a move whose evaluation leads narrowly but whose lead
+    chance is low loses to one that trails narrowly with a high lead chance."""
+    state = LC.new(2, 3, rounds=1)
+    me, ply, target = state.to_move, state.ply, _target(state)
+
+    def evaluate(world):  # the target trails by one point, every other move leads by one
+        good = world.log[ply] == str(target)
+        return [float((s == me) != good) for s in range(2)]
+
+    def lead(world):
+        good = world.log[ply] == str(target)
+        return [0.9 if (s == me) == good else 0.1 for s in range(2)]
+
+    plain = ISMCTSBot(LC, seed=0, iterations=150, evaluate=evaluate)
+    assert plain.choose(state) != target, "without lead chances a one-point lead looks won"
+    guided = ISMCTSBot(LC, seed=0, iterations=150, evaluate=evaluate, lead=lead)
+    assert guided.choose(state) == target
+
+
+def test_rewards_take_the_lead_chances_as_the_win_term():
+    from meeple.bots.ismcts import rewards
+
+    state = LC.new(2, 5, rounds=1)
+    hard = rewards(state, state, 30.0, [10.0, 9.0], margin_weight=0.5)
+    soft = rewards(state, state, 30.0, [10.0, 9.0], margin_weight=0.5, lead=[0.6, 0.4])
+    assert hard[0] - soft[0] == pytest.approx(0.5 * (1.0 - 0.6))
+    assert soft[0] + soft[1] == pytest.approx(1.0)
+
+
+def test_networks_without_a_lead_head_still_guide_search(tmp_path):
+    net = Network.load("default", "lost-cities")
+    weights = {k: v for k, v in net.weights().items() if k not in ("wl", "bl")}
+    meta = {**net.meta, "lead": False}
+    from meeple.rl.network import save
+
+    save(tmp_path / "old.npz", meta, weights)
+    old = Network.load(tmp_path / "old.npz", "lost-cities")
+    assert old.lead is None and old.forward(np.zeros(old.encoder.size, np.float32)).lead is None
+    bot = bots.get(f"ismcts:net={tmp_path / 'old.npz'},iterations=20", LC, seed=1)
+    assert bot.guide_lead is None
+    state = LC.new(2, 6, rounds=1)
+    assert bot.choose(state) in state.legal_actions()
+
+
+def test_shipped_network_predicts_lead_chances_that_sum_to_one():
+    from meeple.rl.guide import NetGuide
+
+    guide = NetGuide.load("default", "lost-cities")
+    assert guide.lead is not None
+    state = LC.new(2, 7, rounds=1)
+    chances = guide.lead(state)
+    assert len(chances) == 2 and sum(chances) == pytest.approx(1.0)
+    assert all(0.0 < p < 1.0 for p in chances)
+
+
+def test_mix_weighs_the_evaluation_against_a_full_playout(monkeypatch):
+    """``mix``: each new leaf is evaluated once and also played out to the round's end."""
+    state = LC.new(2, 3, rounds=1)
+    me, ply, target = state.to_move, state.ply, _target(state)
+    calls, plies = [], []
+    playout = LC.rollout_action
+
+    def counting(world, rng):
+        plies.append(world.ply)
+        return playout(world, rng)
+
+    def evaluate(world):
+        calls.append(world.ply)
+        good = world.log[ply] == str(target)
+        return [100.0 if (s == me) == good else 0.0 for s in range(2)]
+
+    monkeypatch.setattr(LC, "rollout_action", counting)
+    bot = ISMCTSBot(LC, seed=0, iterations=100, evaluate=evaluate, mix=0.5)
+    assert bot.choose(state) == target, "half the value is the evaluation, which favours the target"
+    assert len(calls) == 100
+    assert len(plies) > 100 * 20, "every iteration also plays out (a round lasts dozens of plies)"
+    for bad in (0.0, 1.0, -0.5):
+        with pytest.raises(ConfigError, match="mix must be between 0 and 1"):
+            ISMCTSBot(LC, evaluate=evaluate, mix=bad)
+    with pytest.raises(ConfigError, match="give net= too"):
+        bots.get("ismcts:mix=0.5", LC)

@@ -36,6 +36,36 @@ def test_self_play_targets(data):
     samples, final = play_game("lost-cities", 2, {"rounds": 1}, EXPERT, seed=3)
     me = games.get("lost-cities").new(2, 3, rounds=1).to_move
     assert samples.value[0] == pytest.approx([final[me] / 30, final[1 - me] / 30])
+    # lead target of the first decision: the game's winner, in observation order
+    winner = 0 if final[0] > final[1] else 1 if final[1] > final[0] else None
+    expected = [0.5, 0.5] if winner is None else [float(winner == me), float(winner != me)]
+    assert samples.lead[0] == pytest.approx(expected)
+    assert np.allclose(data.lead.sum(axis=1), 1.0)
+
+
+def test_warm_start_games_of_the_playout_policy():
+    """bootstrap: the heuristic's move is the policy target, outcomes are real, and
+    ``keep`` samples a share of the decisions."""
+    from meeple.rl.bootstrap import generate as warm_games
+    from meeple.rl.bootstrap import heuristic_game
+
+    every, final = heuristic_game("lost-cities", 2, {"rounds": 1}, seed=5, epsilon=0.0, keep=1.0)
+    assert np.allclose(every.policy.max(axis=1), 1.0) and np.allclose(every.policy.sum(axis=1), 1.0)
+    assert not (every.policy[~every.mask] > 0).any()
+    me = games.get("lost-cities").new(2, 5, rounds=1).to_move
+    assert every.value[0] == pytest.approx([final[me] / 30, final[1 - me] / 30])
+    # with epsilon 0 the game is the playout policy's own: replaying its targets replays it
+    state = games.get("lost-cities").new(2, 5, rounds=1)
+    for row_mask, row_policy in zip(every.mask, every.policy, strict=True):
+        while len(state.legal_actions()) == 1:
+            state.apply(state.legal_actions()[0])
+        assert row_mask.sum() == len(state.legal_actions())
+        state.apply(next(a for a in state.legal_actions() if row_policy[int(a)] == 1.0))
+    while state.to_move is not None:
+        state.apply(state.legal_actions()[0])
+    assert state.scores() == final
+    some = warm_games("lost-cities", 2, [{"rounds": 1}] * 20, list(range(20)), keep=0.1)
+    assert 0.04 * 20 * len(every) < len(some) < 0.2 * 20 * len(every)
 
 
 def _fitted(data, seed):
@@ -78,6 +108,21 @@ def test_checkpoint_saves_loads_and_plays_a_legal_game(tmp_path):
     assert state.is_over
 
 
+def test_warm_start_fits_the_playout_games_before_expert_iteration(tmp_path):
+    history = train(Config(
+        "lost-cities", 2, tmp_path, options={"rounds": [1]}, expert=EXPERT, games_per_iteration=1,
+        steps_per_iteration=5, hidden=32, max_iterations=1, eval_games=0, guided=True,
+        bootstrap_games=400, bootstrap_steps=300,
+    ), log=lambda _: None)
+    warm = Network.load(tmp_path / "bootstrap.npz", "lost-cities").meta["bootstrap"]
+    assert warm["games"] == 400 and warm["held_out_games"] == 20 and warm["samples"] > 1000
+    before, after = warm["held_out_untrained"], warm["held_out"]
+    assert after["loss"] < before["loss"] and after["value_loss"] < before["value_loss"]
+    assert after["policy_loss"] < 0.85 * before["policy_loss"], "the heuristic's move is being learnt"
+    assert "bootstrap.npz" in history[0]["expert"], "guided from the first iteration on"
+    assert Network.load(tmp_path / "latest.npz", "lost-cities").meta["bootstrap"] == warm
+
+
 def test_resume_continues_the_history(tmp_path):
     # playouts to the end: an untrained value network alone would let the game cycle
     config = dict(options={"rounds": [1]}, expert=EXPERT + ",rollout_depth=200", games_per_iteration=1,
@@ -102,3 +147,8 @@ def test_meeple_train_command(tmp_path):
     assert bad.exit_code == 2 and "must be an ismcts bot spec" in bad.output
     bad = runner.invoke(app, ["train", "lost-cities", "-o", "rounds=9", "--out", str(tmp_path)])
     assert bad.exit_code == 2 and "rounds" in bad.output
+    bad = runner.invoke(app, ["train", "lost-cities", "--bootstrap-games", "-1", "--out", str(tmp_path)])
+    assert bad.exit_code == 2 and "--bootstrap-games must be 0 or more" in bad.output
+    bad = runner.invoke(app, ["train", "lost-cities", "--bootstrap-games", "10", "--resume",
+                              str(tmp_path / "latest.npz"), "--out", str(tmp_path)])
+    assert bad.exit_code == 2 and "cannot be combined with --resume" in " ".join(bad.output.split())

@@ -31,6 +31,7 @@ PARAMS: dict[str, dict[str, type]] = {
         "margin_weight": float,  # the outcome reward's weight on the margin term
         "workers": int,  # root-parallel search over this many processes
         "net": Path,  # a network file from meeple train, or "default" (meeple.rl)
+        "mix": float,  # with net: the network's share of a leaf's value, a playout the rest
     },
 }
 
@@ -86,7 +87,7 @@ def get(spec: str, game: Game, seed: int | None = None) -> Bot:
         from meeple.rl.guide import NetGuide  # NumPy only; loaded when asked for
 
         guide = NetGuide.load(str(kwargs.pop("net")), game.name)
-        kwargs["prior"], kwargs["evaluate"] = guide.prior, guide.evaluate
+        kwargs["prior"], kwargs["evaluate"], kwargs["lead"] = guide.prior, guide.evaluate, guide.lead
     return BOTS[name](game, **kwargs)
 
 

@@ -16,9 +16,13 @@ search answer even when a playout would cycle).
 
 Guidance from outside (e.g. a network, ``ismcts:net=PATH`` built by ``bots.get`` from
 ``meeple.rl``) arrives as two callables: ``prior(state, legal)`` (probabilities of the
-legal actions) replaces the favourite move of progressive bias with a PUCT term, and
+legal actions) replaces the favourite move of progressive bias with a PUCT term,
 ``evaluate(state)`` replaces ``GAME.evaluate`` where playouts are cut (at once, by
-default, when it is given). The prior adds a PUCT term and orders expansion; the
+default, when it is given), and ``lead(state)`` (each seat's chance to lead there)
+replaces the win term of the reward at such a cut. With ``mix`` the leaf is both
+evaluated and played out, its value ``mix`` times the evaluation's reward plus the
+rest times the playout's (AlphaGo's mixed leaf evaluation): the playout is unbiased
+but noisy, the network smooth but wrong in its own ways. The prior adds a PUCT term and orders expansion; the
 game's favourite move keeps its progressive bias (it is expanded first and keeps
 its bonus), so a flat network prior cannot make the search blinder than without it.
 
@@ -79,6 +83,7 @@ def rewards(
     final: Sequence[float] | None = None,
     kind: str = "outcome",
     margin_weight: float = MARGIN_WEIGHT,
+    lead: Sequence[float] | None = None,
 ) -> list[float]:
     """Per seat, in [0, 1], what the playout from ``root`` to ``end`` is worth.
 
@@ -94,7 +99,9 @@ def rewards(
     worth a neutral 0.5 and a leader never banks its lead.
 
     ``final`` replaces ``end.scores()`` (an evaluation of a truncated playout); one
-    seat alone has no rival and always gets ``0.5 + 0.5 tanh(gain / scale)``.
+    seat alone has no rival and always gets ``0.5 + 0.5 tanh(gain / scale)``. ``lead``
+    (per seat, the chance to lead, from a network) then replaces the win term, which
+    would otherwise call a predicted lead of one point a certain win.
     """
     start = root.scores()
     over = final is None and end.to_move is None
@@ -110,6 +117,8 @@ def rewards(
     if over:  # the game's own verdict, tie-breaks included
         winners = end.winners()
         wins = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(final))]
+    elif lead is not None:
+        wins = list(lead)
     else:
         best = max(final)
         top = sum(1 for f in final if f == best)
@@ -152,6 +161,8 @@ class ISMCTSBot:
         workers: int = 1,
         prior: Callable[[State, Sequence[Action]], Sequence[float]] | None = None,
         evaluate: Callable[[State], Sequence[float]] | None = None,
+        lead: Callable[[State], Sequence[float]] | None = None,
+        mix: float | None = None,
     ) -> None:
         if iterations is not None and seconds is not None:
             raise ConfigError(
@@ -174,6 +185,10 @@ class ISMCTSBot:
             raise ConfigError(f"workers must be 1 to {MAX_WORKERS} (processes), got {workers}")
         if not 0.0 <= margin_weight <= 1.0:
             raise ConfigError(f"margin_weight must be between 0 and 1, got {margin_weight}")
+        if mix is not None and not 0.0 < mix < 1.0:
+            raise ConfigError(f"mix must be between 0 and 1 (exclusive), got {mix}")
+        if mix is not None and evaluate is None:
+            raise ConfigError("mix weighs a network's evaluation against a playout: give net= too")
         if reward not in REWARDS:
             raise ConfigError(f"ismcts has no reward {reward!r}; rewards: {', '.join(REWARDS)}")
         self.game = game
@@ -191,7 +206,9 @@ class ISMCTSBot:
         # ---- guidance (callables only; see the module docstring) ----
         self.guide_prior = prior
         self.guide_evaluate = evaluate
-        if evaluate is not None and rollout_depth is None:
+        self.guide_lead = lead if evaluate is not None else None
+        self.mix = mix
+        if evaluate is not None and rollout_depth is None and mix is None:
             self.rollout_depth = 0  # the evaluation judges each new leaf: no playout
 
     def choose(self, state: State) -> Action:
@@ -269,7 +286,9 @@ class ISMCTSBot:
         scale = game.score_scale
         evaluate = self.guide_evaluate or game.evaluate
         guide = self.guide_prior
+        lead = self.guide_lead
         depth_limit = self.rollout_depth
+        mix = self.mix
         ply_limit = game.playout_limit
         kind, weight = self.reward, self.margin_weight
         root = _Node(mover=-1)
@@ -340,6 +359,15 @@ class ISMCTSBot:
                 path.append(node)
             # ---- playout ----
             leaf = world.ply
+            judged = None
+            if mix is not None and world.to_move is not None and not done(state, world):
+                # the evaluation of the new leaf, weighed against the playout from it
+                judged = rewards(state, world, scale, evaluate(world), kind, weight,
+                                 None if lead is None else lead(world))
+                if guide is not None and path[-1].prior is None:
+                    here = world.legal_actions()
+                    if len(here) > 1:
+                        _merge_prior(path[-1], here, guide(world, here))
             if depth_limit is not None:
                 stop = min(stop, world.ply + depth_limit)
             while world.to_move is not None and world.ply < stop and not done(state, world):
@@ -347,11 +375,14 @@ class ISMCTSBot:
             if world.to_move is None:
                 result = rewards(state, world, scale, kind=kind, margin_weight=weight)
             else:  # stopped early: judged by the game (default: running scores)
-                result = rewards(state, world, scale, evaluate(world), kind, weight)
+                result = rewards(state, world, scale, evaluate(world), kind, weight,
+                                 None if lead is None else lead(world))
                 if guide is not None and world.ply == leaf and path[-1].prior is None:
                     here = world.legal_actions()  # the new leaf: the guide reuses its pass
                     if len(here) > 1:
                         _merge_prior(path[-1], here, guide(world, here))
+            if judged is not None:
+                result = [mix * j + (1.0 - mix) * r for j, r in zip(judged, result, strict=True)]
             for node in path:
                 node.visits += 1
                 if node.mover >= 0:

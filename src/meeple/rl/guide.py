@@ -13,7 +13,7 @@ import numpy as np
 
 from meeple.core.actions import Action
 from meeple.core.state import State
-from meeple.rl.network import Network
+from meeple.rl.network import Network, Outputs
 
 
 class NetGuide:
@@ -22,36 +22,45 @@ class NetGuide:
     def __init__(self, net: Network) -> None:
         self.net = net
         self.scale = net.game.score_scale
-        self._last: tuple[int, State | None, np.ndarray, np.ndarray] = (0, None, np.empty(0), np.empty(0))
+        self._last: tuple[int, State | None, Outputs] = (0, None, Outputs(np.empty(0), np.empty(0), None))
+        #: ``lead(state)`` for search, or None when the network has no lead head
+        self.lead = self._lead if net.lead is not None else None
 
     @classmethod
     def load(cls, path: str | Path, game: str) -> NetGuide:
         return cls(Network.load(path, game))
 
-    def _run(self, state: State) -> tuple[np.ndarray, np.ndarray]:
-        """Logits and values for the seat to move (one forward pass, reused by the
-        prior and the evaluation of the same state object at the same ply)."""
-        key, obj, logits, values = self._last
+    def _run(self, state: State) -> Outputs:
+        """The outputs for the seat to move (one forward pass, reused by the prior,
+        the evaluation and the lead of the same state object at the same ply)."""
+        key, obj, out = self._last
         if obj is state and key == state.ply:
-            return logits, values
-        obs = self.net.encoder.encode(state.view(state.to_move))
-        logits, values = self.net.forward(obs)
-        self._last = (state.ply, state, logits, values)
-        return logits, values
+            return out
+        out = self.net.forward(self.net.encoder.encode(state.view(state.to_move)))
+        self._last = (state.ply, state, out)
+        return out
 
     def prior(self, state: State, legal: Sequence[Action]) -> list[float]:
         """Probabilities of the legal actions (in ``legal``'s order)."""
-        logits, _ = self._run(state)
+        logits = self._run(state).logits
         picked = logits[[int(a) for a in legal]]
         picked = np.exp(picked - picked.max())
         return (picked / picked.sum()).tolist()
 
     def evaluate(self, state: State) -> list[float]:
         """Expected final scores per seat: the running scores plus the predicted change."""
-        _, values = self._run(state)
+        values = self._run(state).values
         me, n = state.to_move, state.players
         now = state.scores()
         return [now[s] + float(values[(s - me) % n]) * self.scale for s in range(n)]
+
+    def _lead(self, state: State) -> list[float]:
+        """Per seat, the chance to lead where search reads the score (sums to 1)."""
+        lead = self._run(state).lead
+        p = np.exp(lead - lead.max())
+        p /= p.sum()
+        me, n = state.to_move, state.players
+        return [float(p[(s - me) % n]) for s in range(n)]
 
     def best(self, state: State) -> Action:
         """The network's own move (no search): the most likely legal action."""

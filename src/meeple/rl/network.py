@@ -8,7 +8,11 @@ Outputs for one observation of the seat to move:
 - policy logits over all ``GAME.num_actions`` codes (mask them with the legal actions);
 - values: per seat in observation order (the observing seat first), the expected change
   of that seat's score from now until search reads the score (``GAME.rollout_done``:
-  the end of the game, or of the round in Lost Cities), divided by ``GAME.score_scale``.
+  the end of the game, or of the round in Lost Cities), divided by ``GAME.score_scale``;
+- lead logits (networks whose meta says ``"lead": true``): per seat in observation
+  order, a softmax over them is each seat's chance to lead at that point (to win, where
+  the game ends there). Networks without this head still load; search then judges a
+  cut playout by the predicted scores alone.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -29,6 +33,12 @@ from meeple.rl.encoders import Encoder
 #: the network shipped in the package, per game: ``net=default``
 SHIPPED = {"lost-cities": Path(__file__).parent / "nets" / "lost-cities.npz"}
 FORMAT = 1
+
+
+class Outputs(NamedTuple):
+    logits: np.ndarray  # [..., num_actions]
+    values: np.ndarray  # [..., players]
+    lead: np.ndarray | None  # [..., players] logits, or None (no lead head)
 
 
 def layout(encoder: Encoder) -> str:
@@ -54,6 +64,7 @@ class Network:
         self.hidden = [(weights[f"w{i}"], weights[f"b{i}"]) for i in range(n)]
         self.policy = (weights["wp"], weights["bp"])
         self.value = (weights["wv"], weights["bv"])
+        self.lead = (weights["wl"], weights["bl"]) if self.meta.get("lead") else None
         if self.hidden[0][0].shape[0] != self.encoder.size:
             raise ConfigError("network input size does not match the encoder")
 
@@ -89,15 +100,18 @@ class Network:
             out[f"w{i}"], out[f"b{i}"] = w, b
         out["wp"], out["bp"] = self.policy
         out["wv"], out["bv"] = self.value
+        if self.lead is not None:
+            out["wl"], out["bl"] = self.lead
         return out
 
-    def forward(self, obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(policy logits, values) for a batch ``[B, n]`` or a single observation ``[n]``."""
+    def forward(self, obs: np.ndarray) -> Outputs:
+        """The outputs for a batch ``[B, n]`` or a single observation ``[n]``."""
         x = obs
         for w, b in self.hidden:
             x = x @ w + b
             np.maximum(x, 0.0, out=x)
-        return x @ self.policy[0] + self.policy[1], x @ self.value[0] + self.value[1]
+        lead = None if self.lead is None else x @ self.lead[0] + self.lead[1]
+        return Outputs(x @ self.policy[0] + self.policy[1], x @ self.value[0] + self.value[1], lead)
 
 
 def save(path: str | Path, meta: Mapping[str, Any], weights: Mapping[str, np.ndarray]) -> None:
@@ -113,7 +127,7 @@ def save(path: str | Path, meta: Mapping[str, Any], weights: Mapping[str, np.nda
 def meta_for(game: str, players: int, layers: int, **extra: Any) -> dict[str, Any]:
     enc = encoders.get(game, players)
     return {
-        "format": FORMAT, "game": game, "players": players, "layers": layers,
+        "format": FORMAT, "game": game, "players": players, "layers": layers, "lead": True,
         "layout": layout(enc), "inputs": enc.size, "actions": games.get(game).num_actions,
         **extra,
     }

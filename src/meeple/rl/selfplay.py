@@ -4,7 +4,9 @@ becomes a training sample.
 - policy target: the share of root visits each legal action got from the search;
 - value target: per seat (observation order), the score change from this decision to
   the point where search reads the score (``GAME.rollout_done`` with this decision's
-  state as the root), divided by ``GAME.score_scale``.
+  state as the root), divided by ``GAME.score_scale``;
+- lead target: per seat (observation order), its share of the lead at that point (the
+  winners if the game is over there), which the network learns as a distribution.
 
 The search is an ordinary ``ismcts`` bot: it sees only determinizations of the position
 for the seat to move, and the observation is built from that seat's view only.
@@ -14,6 +16,7 @@ Needs NumPy, not PyTorch.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +24,9 @@ import numpy as np
 
 from meeple import bots, games
 from meeple.bots.ismcts import ISMCTSBot
+from meeple.core.actions import Action
 from meeple.core.errors import ConfigError
+from meeple.core.state import State
 from meeple.rl import encoders
 
 
@@ -31,11 +36,12 @@ class Samples:
     mask: np.ndarray  # [N, actions] bool
     policy: np.ndarray  # [N, actions] float32, rows sum to 1
     value: np.ndarray  # [N, players] float32
+    lead: np.ndarray  # [N, players] float32, rows sum to 1
 
     @staticmethod
     def concat(parts: list[Samples]) -> Samples:
         return Samples(*(np.concatenate([getattr(p, k) for p in parts]) for k in
-                         ("obs", "mask", "policy", "value")))
+                         ("obs", "mask", "policy", "value", "lead")))
 
     def __len__(self) -> int:
         return len(self.obs)
@@ -48,42 +54,53 @@ def expert(spec: str, game_name: str, seed: int) -> ISMCTSBot:
     return bot
 
 
-def play_game(
-    game_name: str,
-    players: int,
-    options: dict[str, Any],
-    expert_spec: str,
-    seed: int,
-    explore_plies: int = 8,
-    max_plies: int = 2000,
-) -> tuple[Samples, list[int]]:
-    """One self-play game; its samples and final (or last) scores.
+#: a decision maker for ``record_game``: (state, its legal actions, decisions made so far)
+#: -> (the action to play, the policy target over ``legal``, shares summing to 1)
+Decide = Callable[[State, list[Action], int], tuple[Action, np.ndarray]]
 
-    For the first ``explore_plies`` decisions the move is drawn in proportion to the
-    visits (so games differ), afterwards it is the most visited action. A game still
-    running after ``max_plies`` (Lost Cities can cycle when both seats keep drawing
-    from the discard piles) is cut there; decisions whose horizon it had not reached
-    are dropped, since they have no outcome to learn from.
-    """
+
+def lead_shares(state: State, players: int) -> list[float]:
+    """Per seat, its share of the lead where search reads the score: the game's own
+    winners once it is over, else the seats with the best running score."""
+    if state.to_move is None:
+        top = state.winners()
+    else:
+        scores = state.scores()
+        best = max(scores)
+        top = [s for s in range(players) if scores[s] == best]
+    return [1.0 / len(top) if s in top else 0.0 for s in range(players)]
+
+
+def record_game(
+    game_name: str, players: int, options: dict[str, Any], seed: int, decide: Decide,
+    max_plies: int = 2000, keep: float = 1.0,
+) -> tuple[Samples, list[int]]:
+    """Play one game with ``decide`` at every real decision (forced steps are played
+    without it) and turn each decision into a sample, or a random share ``keep`` of
+    them (the decisions of one game share its outcome, so a network learns more from
+    a few positions of many games than from all positions of a few). A game still running after
+    ``max_plies`` (Lost Cities can cycle when both seats keep drawing from the discard
+    piles) is cut there; decisions whose horizon it had not reached are dropped,
+    since they have no outcome to learn from."""
     game = games.get(game_name)
     enc = encoders.get(game_name, players, options)
-    search = expert(expert_spec, game_name, seed)
-    rng = random.Random(seed)
     state = game.new(players, seed, **options)
     scale = game.score_scale
     obs, masks, pis, seats = [], [], [], []
     pending: list[tuple[int, Any, list[int]]] = []  # (sample index, root state, its scores)
-    values: dict[int, list[float]] = {}
+    values: dict[int, tuple[list[float], list[float]]] = {}
     decisions = 0
+    sampler = random.Random(seed ^ 0x6B65)
 
     def settle(now) -> None:
         keep = []
         for i, root, start in pending:
             if now.to_move is None or game.rollout_done(root, now):
                 end = now.scores()
+                lead = lead_shares(now, players)
                 me = seats[i]
-                values[i] = [(end[(me + k) % players] - start[(me + k) % players]) / scale
-                             for k in range(players)]
+                order = [(me + k) % players for k in range(players)]
+                values[i] = ([(end[s] - start[s]) / scale for s in order], [lead[s] for s in order])
             else:
                 keep.append((i, root, start))
         pending[:] = keep
@@ -92,23 +109,22 @@ def play_game(
         legal = state.legal_actions()
         if len(legal) > 1:
             seat = state.to_move
-            root = search.search(state)
-            visits = np.array([root.children[int(a)].visits if int(a) in root.children else 0
-                               for a in legal], dtype=np.float64)
+            action, shares = decide(state, legal, decisions)
+            decisions += 1
+            if keep < 1.0 and sampler.random() >= keep:
+                state.apply(action)
+                settle(state)
+                continue
+            codes = [int(a) for a in legal]
             pi = np.zeros(game.num_actions, dtype=np.float32)
-            pi[[int(a) for a in legal]] = visits / visits.sum()
+            pi[codes] = shares
             mask = np.zeros(game.num_actions, dtype=bool)
-            mask[[int(a) for a in legal]] = True
+            mask[codes] = True
             obs.append(enc.encode(state.view(seat)))
             masks.append(mask)
             pis.append(pi)
             seats.append(seat)
             pending.append((len(seats) - 1, state.clone(), state.scores()))
-            if decisions < explore_plies:
-                action = rng.choices(legal, weights=visits.tolist())[0]
-            else:
-                action = legal[int(visits.argmax())]
-            decisions += 1
         else:
             action = legal[0]
         state.apply(action)
@@ -121,9 +137,40 @@ def play_game(
         np.array([obs[i] for i in kept], dtype=np.float32).reshape(n, enc.size),
         np.array([masks[i] for i in kept], dtype=bool).reshape(n, game.num_actions),
         np.array([pis[i] for i in kept], dtype=np.float32).reshape(n, game.num_actions),
-        np.array([values[i] for i in kept], dtype=np.float32).reshape(n, players),
+        np.array([values[i][0] for i in kept], dtype=np.float32).reshape(n, players),
+        np.array([values[i][1] for i in kept], dtype=np.float32).reshape(n, players),
     )
     return samples, state.scores()
+
+
+def play_game(
+    game_name: str,
+    players: int,
+    options: dict[str, Any],
+    expert_spec: str,
+    seed: int,
+    explore_plies: int = 8,
+    max_plies: int = 2000,
+) -> tuple[Samples, list[int]]:
+    """One self-play game of the expert search; its samples and final (or last) scores.
+
+    For the first ``explore_plies`` decisions the move is drawn in proportion to the
+    visits (so games differ), afterwards it is the most visited action.
+    """
+    search = expert(expert_spec, game_name, seed)
+    rng = random.Random(seed)
+
+    def decide(state: State, legal: list[Action], decisions: int) -> tuple[Action, np.ndarray]:
+        root = search.search(state)
+        visits = np.array([root.children[int(a)].visits if int(a) in root.children else 0
+                           for a in legal], dtype=np.float64)
+        if decisions < explore_plies:
+            action = rng.choices(legal, weights=visits.tolist())[0]
+        else:
+            action = legal[int(visits.argmax())]
+        return action, visits / visits.sum()
+
+    return record_game(game_name, players, options, seed, decide, max_plies)
 
 
 def _job(args: tuple) -> tuple[Samples, list[int]]:

@@ -24,7 +24,7 @@ import numpy as np
 
 from meeple import bots, games
 from meeple.core.errors import ConfigError
-from meeple.rl import encoders, network
+from meeple.rl import bootstrap, encoders, network
 from meeple.rl.guide import NetGuide
 from meeple.rl.selfplay import Samples, generate
 
@@ -62,6 +62,12 @@ class Config:
     resume: Path | None = None
     #: self-play games still running after this many plies are cut (see selfplay)
     max_plies: int = 2000
+    #: warm start (``meeple.rl.bootstrap``): games of the playout policy fitted before
+    #: the first expert iteration (0: none), with ``bootstrap_steps`` minibatch steps
+    bootstrap_games: int = 0
+    bootstrap_steps: int = 20_000
+    bootstrap_keep: float = 0.05
+    bootstrap_epsilon: float = 0.15
 
 
 def build_model(inputs: int, actions: int, players: int, hidden: int, layers: int):
@@ -75,11 +81,12 @@ def build_model(inputs: int, actions: int, players: int, hidden: int, layers: in
             self.body = nn.ModuleList(nn.Linear(a, b) for a, b in zip(sizes, sizes[1:], strict=False))
             self.policy = nn.Linear(hidden, actions)
             self.value = nn.Linear(hidden, players)
+            self.lead = nn.Linear(hidden, players)
 
         def forward(self, x):
             for layer in self.body:
                 x = torch.relu(layer(x))
-            return self.policy(x), self.value(x)
+            return self.policy(x), self.value(x), self.lead(x)
 
     return PolicyValue()
 
@@ -94,6 +101,8 @@ def weights_of(model) -> dict[str, np.ndarray]:
     out["bp"] = model.policy.bias.detach().numpy().copy()
     out["wv"] = model.value.weight.detach().numpy().T.copy()
     out["bv"] = model.value.bias.detach().numpy().copy()
+    out["wl"] = model.lead.weight.detach().numpy().T.copy()
+    out["bl"] = model.lead.bias.detach().numpy().copy()
     return out
 
 
@@ -107,47 +116,59 @@ def load_weights(model, weights: dict[str, np.ndarray]) -> None:
         model.policy.bias.copy_(torch.from_numpy(weights["bp"]))
         model.value.weight.copy_(torch.from_numpy(weights["wv"].T.copy()))
         model.value.bias.copy_(torch.from_numpy(weights["bv"]))
+        if "wl" in weights:  # a checkpoint from before the lead head keeps its fresh one
+            model.lead.weight.copy_(torch.from_numpy(weights["wl"].T.copy()))
+            model.lead.bias.copy_(torch.from_numpy(weights["bl"]))
 
 
-def losses(model, obs, mask, policy, value):
-    """(total, policy cross-entropy, value mean squared error) on one batch of tensors."""
+LOSSES = ("loss", "policy_loss", "value_loss", "lead_loss")
+
+
+def losses(model, obs, mask, policy, value, lead):
+    """(total, policy cross-entropy, value mean squared error, lead cross-entropy) on
+    one batch of tensors."""
     torch = require_torch()
-    logits, v = model(obs)
+    logits, v, lead_logits = model(obs)
     logits = logits.masked_fill(~mask, -1e9)
     logp = torch.log_softmax(logits, dim=1)
     pl = -(policy * logp).sum(dim=1).mean()
     vl = ((v - value) ** 2).mean()
-    return pl + vl, pl, vl
+    ll = -(lead * torch.log_softmax(lead_logits, dim=1)).sum(dim=1).mean()
+    return pl + vl + ll, pl, vl, ll
 
 
 def tensors(samples: Samples):
     torch = require_torch()
-    return (torch.from_numpy(samples.obs), torch.from_numpy(samples.mask),
-            torch.from_numpy(samples.policy), torch.from_numpy(samples.value))
+    return tuple(torch.from_numpy(getattr(samples, k)) for k in ("obs", "mask", "policy", "value", "lead"))
 
 
 def fit(model, optimizer, data: Samples, steps: int, batch: int, rng: np.random.Generator) -> dict[str, float]:
     """``steps`` minibatch steps on ``data``; mean losses over them."""
-    obs, mask, policy, value = tensors(data)
+    columns = tensors(data)
     model.train()
-    totals = np.zeros(3)
+    totals = np.zeros(len(LOSSES))
     for _ in range(steps):
         idx = rng.integers(0, len(data), size=min(batch, len(data)))
-        loss, pl, vl = losses(model, obs[idx], mask[idx], policy[idx], value[idx])
+        parts = losses(model, *(c[idx] for c in columns))
         optimizer.zero_grad()
-        loss.backward()
+        parts[0].backward()
         optimizer.step()
-        totals += [loss.item(), pl.item(), vl.item()]
+        totals += [p.item() for p in parts]
     totals /= max(1, steps)
-    return {"loss": totals[0], "policy_loss": totals[1], "value_loss": totals[2]}
+    return dict(zip(LOSSES, totals.tolist(), strict=True))
 
 
-def measure(model, data: Samples) -> dict[str, float]:
+def measure(model, data: Samples, chunk: int = 8192) -> dict[str, float]:
+    """Mean losses over ``data`` (in chunks, so a large set fits in memory)."""
     torch = require_torch()
     model.eval()
+    columns = tensors(data)
+    totals = np.zeros(len(LOSSES))
     with torch.no_grad():
-        loss, pl, vl = losses(model, *tensors(data))
-    return {"loss": loss.item(), "policy_loss": pl.item(), "value_loss": vl.item()}
+        for start in range(0, len(data), chunk):
+            parts = losses(model, *(c[start:start + chunk] for c in columns))
+            totals += [p.item() * min(chunk, len(data) - start) for p in parts]
+    return dict(zip(LOSSES, (totals / max(1, len(data))).tolist(), strict=True))
 
 
 def policy_vs_greedy(net: network.Network, n_games: int, options: dict[str, Any], seed: int) -> float:
@@ -199,11 +220,21 @@ def train(config: Config, log: Callable[[str], None] = print) -> list[dict[str, 
     rng = np.random.default_rng(config.seed)
     buffer: list[Samples] = []
     started = time.monotonic()
+    warm = old.meta.get("bootstrap") if config.resume is not None else None
+    if config.bootstrap_games and config.resume is None:
+        warm = warm_start(model, optimizer, config, players, rng, log)
+        path = out / "bootstrap.npz"
+        network.save(path, network.meta_for(game.name, players, config.layers, iteration=0,
+                                            config=_jsonable(asdict(config)), bootstrap=warm,
+                                            history=[]), weights_of(model))
+        latest_warm: Path | None = path
+    else:
+        latest_warm = None
     deadline = started + config.minutes * 60
     elapsed0 = history[-1]["minutes"] if history else 0.0
     total_games = history[-1]["games"] if history else 0
     total_samples = history[-1]["samples"] if history else 0
-    latest = Path(config.resume) if config.resume is not None else None
+    latest = Path(config.resume) if config.resume is not None else latest_warm
     iteration = start_iteration
     while True:
         iteration += 1
@@ -229,7 +260,7 @@ def train(config: Config, log: Callable[[str], None] = print) -> list[dict[str, 
             continue
         # the loss on games the model has not been fitted to yet
         before = measure(model, fresh) if len(fresh) else {k: float("nan") for k in
-                                                          ("loss", "policy_loss", "value_loss")}
+                                                          LOSSES}
         t1 = time.monotonic()
         stats = fit(model, optimizer, data, config.steps_per_iteration, config.batch, rng)
         fit_seconds = time.monotonic() - t1
@@ -244,12 +275,14 @@ def train(config: Config, log: Callable[[str], None] = print) -> list[dict[str, 
             "fresh_loss": before["loss"],
             "fresh_policy_loss": before["policy_loss"],
             "fresh_value_loss": before["value_loss"],
+            "fresh_lead_loss": before["lead_loss"],
             **stats,
             "generate_s": gen_seconds,
             "fit_s": fit_seconds,
         }
         meta = network.meta_for(game.name, players, config.layers, iteration=iteration,
-                                config=_jsonable(asdict(config)), history=history + [row])
+                                config=_jsonable(asdict(config)), history=history + [row],
+                                bootstrap=warm)
         net = network.Network(meta, weights)
         if config.eval_games:
             row["policy_vs_greedy"] = policy_vs_greedy(
@@ -266,13 +299,51 @@ def train(config: Config, log: Callable[[str], None] = print) -> list[dict[str, 
         log(
             f"iteration {iteration}: {total_games} games, {total_samples} samples, "
             f"loss on new games {before['loss']:.3f} (policy {before['policy_loss']:.3f}, "
-            f"value {before['value_loss']:.3f}), after fit {stats['loss']:.3f}"
+            f"value {before['value_loss']:.3f}, lead {before['lead_loss']:.3f}), after fit {stats['loss']:.3f}"
             + (f", policy alone vs greedy {row['policy_vs_greedy']:.0%}" if config.eval_games else "")
             + f" [{gen_seconds:.0f}s play, {fit_seconds:.0f}s fit]"
         )
         if _stop(config, iteration - start_iteration, deadline, gen_seconds + fit_seconds):
             break
     return history
+
+
+def warm_start(model, optimizer, config: Config, players: int, rng: np.random.Generator,
+                log: Callable[[str], None]) -> dict[str, Any]:
+    """Fit the model to games of the playout policy (``meeple.rl.bootstrap``), keeping
+    the weights that did best on held-out games (one in twenty), since the value
+    targets are noisy and a long fit learns the training games by heart."""
+    torch = require_torch()
+    n = config.bootstrap_games
+    held = max(1, n // 20)
+    base = config.seed * 1_000_003 + 500_000_000  # apart from the self-play deals
+    t0 = time.monotonic()
+    parts = []
+    for first, count in ((0, n), (n, held)):
+        seeds = [base + first + i for i in range(count)]
+        opts = [options_of(config, first + i) for i in range(count)]
+        parts.append(bootstrap.generate(config.game, players, opts, seeds, config.bootstrap_epsilon,
+                                        config.bootstrap_keep, config.workers))
+    train_set, held_set = parts
+    gen_seconds = time.monotonic() - t0
+    log(f"warm start: {n} + {held} held-out games of the playout policy, {len(train_set)} samples "
+        f"[{gen_seconds:.0f}s]")
+    best = untrained = measure(model, held_set)
+    best_state = {k: v.clone() for k, v in model.state_dict().items()}
+    chunk = 1000
+    for done in range(0, config.bootstrap_steps, chunk):
+        fit(model, optimizer, train_set, min(chunk, config.bootstrap_steps - done), 512, rng)
+        now = measure(model, held_set)
+        if now["loss"] < best["loss"]:
+            best, best_state = now, {k: v.clone() for k, v in model.state_dict().items()}
+    with torch.no_grad():
+        model.load_state_dict(best_state)
+    log(f"warm start: held-out loss {best['loss']:.3f} (policy {best['policy_loss']:.3f}, "
+        f"value {best['value_loss']:.3f}, lead {best['lead_loss']:.3f})")
+    return {"games": n, "held_out_games": held, "samples": len(train_set), "steps": config.bootstrap_steps,
+            "keep": config.bootstrap_keep, "epsilon": config.bootstrap_epsilon,
+            "seconds": round(time.monotonic() - t0, 1), "held_out": best,
+            "held_out_untrained": untrained}
 
 
 def _stop(config: Config, done: int, deadline: float, last_seconds: float) -> bool:
@@ -293,6 +364,8 @@ def plot(history: list[dict[str, Any]], path: Path, title: str) -> None:
     fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
     ax.plot(x, [h["fresh_policy_loss"] for h in history], label="policy loss (new games)")
     ax.plot(x, [h["fresh_value_loss"] for h in history], label="value loss (new games)")
+    if all("fresh_lead_loss" in h for h in history):
+        ax.plot(x, [h["fresh_lead_loss"] for h in history], color="tab:red", label="lead loss (new games)")
     ax.set_xlabel("self-play games")
     ax.set_ylabel("loss")
     ax.set_title(f"{title}: expert iteration")
