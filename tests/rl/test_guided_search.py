@@ -177,3 +177,13 @@ def test_mix_weighs_the_evaluation_against_a_full_playout(monkeypatch):
             ISMCTSBot(LC, evaluate=evaluate, mix=bad)
     with pytest.raises(ConfigError, match="give net= too"):
         bots.get("ismcts:mix=0.5", LC)
+
+
+def test_a_network_file_missing_weights_is_refused_by_name(tmp_path):
+    from meeple.rl.network import save
+
+    net = Network.load("default", "lost-cities")
+    weights = {k: v for k, v in net.weights().items() if k != "wl"}
+    save(tmp_path / "cut.npz", net.meta, weights)
+    with pytest.raises(ConfigError, match="lacks the weights wl"):
+        Network.load(tmp_path / "cut.npz", "lost-cities")

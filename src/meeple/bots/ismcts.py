@@ -15,16 +15,17 @@ early), ``score_scale``, ``search_iterations`` (the default budget) and
 search answer even when a playout would cycle).
 
 Guidance from outside (e.g. a network, ``ismcts:net=PATH`` built by ``bots.get`` from
-``meeple.rl``) arrives as two callables: ``prior(state, legal)`` (probabilities of the
-legal actions) replaces the favourite move of progressive bias with a PUCT term,
+``meeple.rl``) arrives as three callables: ``prior(state, legal)`` (probabilities of
+the legal actions) replaces the favourite move of progressive bias with a PUCT term,
 ``evaluate(state)`` replaces ``GAME.evaluate`` where playouts are cut (at once, by
 default, when it is given), and ``lead(state)`` (each seat's chance to lead there)
 replaces the win term of the reward at such a cut. With ``mix`` the leaf is both
 evaluated and played out, its value ``mix`` times the evaluation's reward plus the
 rest times the playout's (AlphaGo's mixed leaf evaluation): the playout is unbiased
-but noisy, the network smooth but wrong in its own ways. The prior adds a PUCT term and orders expansion; the
-game's favourite move keeps its progressive bias (it is expanded first and keeps
-its bonus), so a flat network prior cannot make the search blinder than without it.
+but noisy, the network smooth but wrong in its own ways. The prior adds a PUCT term
+and orders expansion; the game's favourite move keeps its progressive bias (it is
+expanded first and keeps its bonus), so a flat network prior cannot make the search
+blinder than without it.
 
 Root-parallel search (``workers=N``): N independent searches of the whole budget, one
 in this process and N-1 in worker processes, each seeded from this bot's generator,

@@ -61,6 +61,10 @@ class Network:
                 f"than the current encoder's; retrain it (meeple train {self.game.name})"
             )
         n = int(self.meta["layers"])
+        needed = [f"{k}{i}" for i in range(n) for k in "wb"] + ["wp", "bp", "wv", "bv"]
+        missing = [k for k in needed + (["wl", "bl"] if self.meta.get("lead") else []) if k not in weights]
+        if missing:
+            raise ConfigError(f"this network file lacks the weights {', '.join(missing)}; retrain it")
         self.hidden = [(weights[f"w{i}"], weights[f"b{i}"]) for i in range(n)]
         self.policy = (weights["wp"], weights["bp"])
         self.value = (weights["wv"], weights["bv"])

@@ -8,6 +8,8 @@ without PyTorch), measure the network's own policy (no search) against ``greedy`
 redraw the training curve (``curve.png``). With ``guided``, from the second iteration
 on the expert search is guided by the latest checkpoint (``ismcts:net=...``), which is
 AlphaZero-style expert iteration; without it, every iteration imitates plain ISMCTS.
+With ``bootstrap_games``, a warm start (``warm_start``) first fits the network to games
+of the playout policy, which are a thousand times cheaper than games of search.
 """
 
 from __future__ import annotations
