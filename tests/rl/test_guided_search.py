@@ -172,11 +172,39 @@ def test_mix_weighs_the_evaluation_against_a_full_playout(monkeypatch):
     assert bot.choose(state) == target, "half the value is the evaluation, which favours the target"
     assert len(calls) == 100
     assert len(plies) > 100 * 20, "every iteration also plays out (a round lasts dozens of plies)"
-    for bad in (0.0, 1.0, -0.5):
-        with pytest.raises(ConfigError, match="mix must be between 0 and 1"):
+    for bad in (1.0, -0.5):
+        with pytest.raises(ConfigError, match="mix must be from 0 .prior only. to below 1"):
             ISMCTSBot(LC, evaluate=evaluate, mix=bad)
     with pytest.raises(ConfigError, match="give net= too"):
         bots.get("ismcts:mix=0.5", LC)
+
+
+def test_mix_zero_uses_the_prior_alone_and_plays_every_leaf_out(monkeypatch):
+    """``mix=0``: the evaluation is never asked, each iteration plays out to the round's
+    end, and the prior is asked only where search returns (far fewer than iterations)."""
+    state = LC.new(2, 3, rounds=1)
+    target = _target(state)
+    evaluated, asked, plies = [], [], []
+    playout = LC.rollout_action
+
+    def counting(world, rng):
+        plies.append(world.ply)
+        return playout(world, rng)
+
+    def prior(world, legal):
+        asked.append(world.ply)
+        return [0.99 if a == target else 0.01 / (len(legal) - 1) for a in legal]
+
+    monkeypatch.setattr(LC, "rollout_action", counting)
+    bot = ISMCTSBot(LC, seed=0, iterations=200, prior=prior,
+                    evaluate=lambda world: evaluated.append(world) or [0.0, 0.0], mix=0.0)
+    bot.choose(state)
+    assert not evaluated and bot.rollout_depth is None
+    assert len(plies) > 200 * 20, "every iteration plays out to the end of the round"
+    assert 0 < len(asked) < 100, "the prior is asked at revisited nodes only"
+    root = bot.search(state)
+    busiest = max(root.children.items(), key=lambda kv: kv[1].visits)[0]
+    assert busiest == int(target), "a sharp prior steers the visits"
 
 
 def test_a_network_file_missing_weights_is_refused_by_name(tmp_path):

@@ -68,6 +68,41 @@ def test_warm_start_games_of_the_playout_policy():
     assert 0.04 * 20 * len(every) < len(some) < 0.2 * 20 * len(every)
 
 
+def test_distillation_targets_are_search_visits_on_the_heuristic_game():
+    """With an expert, kept decisions get the search's visit shares as policy target,
+    while the game goes on exactly as without it (same moves, same outcomes)."""
+    from meeple.rl.bootstrap import heuristic_game
+
+    plain, final = heuristic_game("lost-cities", 2, {"rounds": 1}, seed=6, keep=0.3)
+    searched, final2 = heuristic_game("lost-cities", 2, {"rounds": 1}, seed=6, keep=0.3,
+                                      expert="ismcts:iterations=60")
+    assert final2 == final and len(searched) == len(plain) > 3
+    assert np.array_equal(searched.obs, plain.obs) and np.array_equal(searched.value, plain.value)
+    assert np.allclose(searched.policy.sum(axis=1), 1.0)
+    assert not (searched.policy[~searched.mask] > 0).any()
+    assert (searched.policy.max(axis=1) < 1.0).all(), "visit shares, not the heuristic's one-hot move"
+    assert np.allclose(searched.policy * 60, np.round(searched.policy * 60), atol=1e-4), "shares of 60 visits"
+
+
+def test_distillation_stage_fits_the_policy_and_can_stand_alone(tmp_path):
+    history = train(Config(
+        "lost-cities", 2, tmp_path, options={"rounds": [1]}, hidden=32, max_iterations=0,
+        distill_games=20, distill_expert="ismcts:iterations=40", distill_steps=500, distill_keep=0.3,
+    ), log=lambda _: None)
+    assert history == [], "max_iterations 0: no expert iteration"
+    net = Network.load(tmp_path / "distilled.npz", "lost-cities")
+    record = net.meta["distill"]
+    assert record["games"] == 20 and record["held_out_games"] == 1 and record["samples"] > 50
+    assert record["held_out"]["policy_loss"] < record["held_out_untrained"]["policy_loss"]
+    assert Network.load(tmp_path / "latest.npz", "lost-cities").meta["distill"] == record
+    game = games.get("lost-cities")
+    state = game.new(2, 4, rounds=1)
+    bot = bots.get(f"ismcts:net={tmp_path / 'latest.npz'},mix=0,iterations=30", game, seed=1)
+    while state.to_move is not None:
+        state.apply(bot.choose(state))
+    assert state.is_over
+
+
 def _fitted(data, seed):
     torch.set_num_threads(1)
     torch.manual_seed(seed)
@@ -152,3 +187,16 @@ def test_meeple_train_command(tmp_path):
     bad = runner.invoke(app, ["train", "lost-cities", "--bootstrap-games", "10", "--resume",
                               str(tmp_path / "latest.npz"), "--out", str(tmp_path)])
     assert bad.exit_code == 2 and "cannot be combined with --resume" in " ".join(bad.output.split())
+    bad = runner.invoke(app, ["train", "lost-cities", "--max-iterations", "0", "--out", str(tmp_path)])
+    assert bad.exit_code == 2 and "trains nothing without --bootstrap-games or --distill-games" in " ".join(
+        bad.output.split())
+    bad = runner.invoke(app, ["train", "lost-cities", "--distill-expert", "random", "--out", str(tmp_path)])
+    assert bad.exit_code == 2 and "must be an ismcts bot spec" in bad.output
+    result = runner.invoke(app, [
+        "train", "lost-cities", "--out", str(tmp_path / "d"), "-o", "rounds=1", "--hidden", "16",
+        "--distill-games", "2", "--distill-expert", "ismcts:iterations=10", "--distill-steps", "5",
+        "--max-iterations", "0",
+    ])
+    assert result.exit_code == 0, result.output
+    assert "distillation:" in result.output and (tmp_path / "d" / "distilled.npz").exists()
+    assert not (tmp_path / "d" / "history.json").exists()

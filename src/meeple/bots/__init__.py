@@ -31,7 +31,7 @@ PARAMS: dict[str, dict[str, type]] = {
         "margin_weight": float,  # the outcome reward's weight on the margin term
         "workers": int,  # root-parallel search over this many processes
         "net": Path,  # a network file from meeple train, or "default" (meeple.rl)
-        "mix": float,  # with net: the network's share of a leaf's value, a playout the rest
+        "mix": float,  # with net: the network's share of a leaf's value, a playout the rest (0: prior only)
     },
 }
 

@@ -22,7 +22,10 @@ default, when it is given), and ``lead(state)`` (each seat's chance to lead ther
 replaces the win term of the reward at such a cut. With ``mix`` the leaf is both
 evaluated and played out, its value ``mix`` times the evaluation's reward plus the
 rest times the playout's (AlphaGo's mixed leaf evaluation): the playout is unbiased
-but noisy, the network smooth but wrong in its own ways. The prior adds a PUCT term
+but noisy, the network smooth but wrong in its own ways. ``mix=0`` uses the prior
+alone: leaves are played out to the end as in plain search, and the network is asked
+only at nodes search comes back to (most leaves are visited once), so it costs little
+time. The prior adds a PUCT term
 and orders expansion; the game's favourite move keeps its progressive bias (it is
 expanded first and keeps its bonus), so a flat network prior cannot make the search
 blinder than without it.
@@ -186,8 +189,8 @@ class ISMCTSBot:
             raise ConfigError(f"workers must be 1 to {MAX_WORKERS} (processes), got {workers}")
         if not 0.0 <= margin_weight <= 1.0:
             raise ConfigError(f"margin_weight must be between 0 and 1, got {margin_weight}")
-        if mix is not None and not 0.0 < mix < 1.0:
-            raise ConfigError(f"mix must be between 0 and 1 (exclusive), got {mix}")
+        if mix is not None and not 0.0 <= mix < 1.0:
+            raise ConfigError(f"mix must be from 0 (prior only) to below 1, got {mix}")
         if mix is not None and evaluate is None:
             raise ConfigError("mix weighs a network's evaluation against a playout: give net= too")
         if reward not in REWARDS:
@@ -206,6 +209,8 @@ class ISMCTSBot:
         self.last_iterations = 0
         # ---- guidance (callables only; see the module docstring) ----
         self.guide_prior = prior
+        if mix == 0.0:  # the prior alone: every leaf is played out to the end
+            evaluate, lead, mix = None, None, None
         self.guide_evaluate = evaluate
         self.guide_lead = lead if evaluate is not None else None
         self.mix = mix

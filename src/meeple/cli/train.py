@@ -34,6 +34,14 @@ def train(
         0, help="warm start: first fit games of the playout policy (tens of thousands a minute; 0: none)"
     ),
     bootstrap_steps: int = typer.Option(20_000, help="minibatch steps of the warm start"),
+    distill_games: int = typer.Option(
+        0, help="distillation: fit the policy to long searches of positions from this many playout-policy games"
+    ),
+    distill_expert: str = typer.Option("ismcts:iterations=2000", help="the long search of the distillation"),
+    distill_steps: int = typer.Option(4000, help="minibatch steps of the distillation"),
+    max_iterations: int | None = typer.Option(
+        None, help="stop after this many expert iterations (0: only the warm start and the distillation)"
+    ),
 ) -> None:
     """Train a policy+value network by self-play with search targets (expert iteration)."""
     try:
@@ -49,11 +57,15 @@ def train(
         options = {k: [g.options[k].coerce(k, x) for x in v.split(",")] for k, v in given.items()}
         for name, value in (("games-per-iteration", games_per_iteration), ("steps", steps),
                             ("workers", workers), ("hidden", hidden), ("layers", layers),
-                            ("bootstrap-steps", bootstrap_steps)):
+                            ("bootstrap-steps", bootstrap_steps), ("distill-steps", distill_steps)):
             if value < 1:
                 raise MeepleError(f"--{name} must be at least 1, got {value}")
-        if bootstrap_games < 0:
-            raise MeepleError(f"--bootstrap-games must be 0 or more, got {bootstrap_games}")
+        for name, value in (("bootstrap-games", bootstrap_games), ("distill-games", distill_games),
+                            ("max-iterations", max_iterations or 0)):
+            if value < 0:
+                raise MeepleError(f"--{name} must be 0 or more, got {value}")
+        if max_iterations == 0 and not (bootstrap_games or distill_games):
+            raise MeepleError("--max-iterations 0 trains nothing without --bootstrap-games or --distill-games")
         if bootstrap_games and resume is not None:
             raise MeepleError("--bootstrap-games starts a new network; it cannot be combined with --resume")
         if minutes <= 0:
@@ -63,10 +75,13 @@ def train(
             guided=guided, games_per_iteration=games_per_iteration, workers=workers, seed=seed,
             hidden=hidden, layers=layers, steps_per_iteration=steps, eval_games=max(0, eval_games),
             resume=resume, bootstrap_games=bootstrap_games, bootstrap_steps=bootstrap_steps,
+            distill_games=distill_games, distill_expert=distill_expert, distill_steps=distill_steps,
+            max_iterations=max_iterations,
         )
         from meeple.rl.selfplay import expert as check_expert
 
         check_expert(expert, g.name, 0)
+        check_expert(distill_expert, g.name, 0)
     except MeepleError as err:
         fail(err)
     console.print(f"training {g.title}, {count} players, for {minutes:g} minutes into {out}/")
@@ -74,4 +89,5 @@ def train(
         run(config, log=console.print)
     except MeepleError as err:
         fail(err)
-    console.print(f"done: {out}/latest.npz, {out}/curve.png, {out}/history.json")
+    made = f"{out}/latest.npz" + (f", {out}/curve.png, {out}/history.json" if max_iterations != 0 else "")
+    console.print(f"done: {made}")

@@ -70,6 +70,12 @@ class Config:
     bootstrap_steps: int = 20_000
     bootstrap_keep: float = 0.05
     bootstrap_epsilon: float = 0.15
+    #: distillation (``distill``): positions of this many playout-policy games searched
+    #: by ``distill_expert`` and fitted before the first expert iteration (0: none)
+    distill_games: int = 0
+    distill_expert: str = "ismcts:iterations=2000"
+    distill_keep: float = 0.1
+    distill_steps: int = 4000
 
 
 def build_model(inputs: int, actions: int, players: int, hidden: int, layers: int):
@@ -232,11 +238,22 @@ def train(config: Config, log: Callable[[str], None] = print) -> list[dict[str, 
         latest_warm: Path | None = path
     else:
         latest_warm = None
+    distilled = old.meta.get("distill") if config.resume is not None else None
+    if config.distill_games:
+        distilled = distill(model, optimizer, config, players, rng, log)
+        latest_warm = out / "distilled.npz"
+        meta = network.meta_for(game.name, players, config.layers, iteration=start_iteration,
+                                config=_jsonable(asdict(config)), bootstrap=warm, distill=distilled,
+                                history=history)
+        network.save(latest_warm, meta, weights_of(model))
+        network.save(out / "latest.npz", meta, weights_of(model))
+    if config.max_iterations == 0:
+        return history
     deadline = started + config.minutes * 60
     elapsed0 = history[-1]["minutes"] if history else 0.0
     total_games = history[-1]["games"] if history else 0
     total_samples = history[-1]["samples"] if history else 0
-    latest = Path(config.resume) if config.resume is not None else latest_warm
+    latest = latest_warm or (Path(config.resume) if config.resume is not None else None)
     iteration = start_iteration
     while True:
         iteration += 1
@@ -284,7 +301,7 @@ def train(config: Config, log: Callable[[str], None] = print) -> list[dict[str, 
         }
         meta = network.meta_for(game.name, players, config.layers, iteration=iteration,
                                 config=_jsonable(asdict(config)), history=history + [row],
-                                bootstrap=warm)
+                                bootstrap=warm, distill=distilled)
         net = network.Network(meta, weights)
         if config.eval_games:
             row["policy_vs_greedy"] = policy_vs_greedy(
@@ -346,6 +363,45 @@ def warm_start(model, optimizer, config: Config, players: int, rng: np.random.Ge
             "keep": config.bootstrap_keep, "epsilon": config.bootstrap_epsilon,
             "seconds": round(time.monotonic() - t0, 1), "held_out": best,
             "held_out_untrained": untrained}
+
+
+def distill(model, optimizer, config: Config, players: int, rng: np.random.Generator,
+            log: Callable[[str], None]) -> dict[str, Any]:
+    """Fit the policy to long searches (``config.distill_expert``) of positions from
+    playout-policy games (``bootstrap.heuristic_game`` with an expert), keeping the
+    weights whose policy did best on the last twentieth of the games, held out: a short
+    search guided by the result starts from what a long one would have preferred."""
+    torch = require_torch()
+    n = config.distill_games
+    held = max(1, n // 20) if n > 1 else 0
+    base = config.seed * 1_000_003 + 900_000_000  # apart from the other stages' deals
+    t0 = time.monotonic()
+    parts = []
+    for first, count in ((0, n - held), (n - held, held)):
+        seeds = [base + first + i for i in range(count)]
+        opts = [options_of(config, first + i) for i in range(count)]
+        parts.append(bootstrap.generate(config.game, players, opts, seeds, config.bootstrap_epsilon,
+                                        config.distill_keep, config.workers, config.distill_expert))
+    train_set, held_set = parts
+    if not len(held_set):
+        held_set = train_set
+    gen_seconds = time.monotonic() - t0
+    log(f"distillation: {len(train_set)} + {len(held_set)} held-out positions searched by "
+        f"{config.distill_expert} [{gen_seconds:.0f}s]")
+    best = untrained = measure(model, held_set)
+    best_state = {k: v.clone() for k, v in model.state_dict().items()}
+    chunk = 250
+    for done in range(0, config.distill_steps, chunk):
+        fit(model, optimizer, train_set, min(chunk, config.distill_steps - done), 256, rng)
+        now = measure(model, held_set)
+        if now["policy_loss"] < best["policy_loss"]:
+            best, best_state = now, {k: v.clone() for k, v in model.state_dict().items()}
+    with torch.no_grad():
+        model.load_state_dict(best_state)
+    log(f"distillation: held-out policy loss {untrained['policy_loss']:.3f} -> {best['policy_loss']:.3f}")
+    return {"games": n, "held_out_games": held, "samples": len(train_set), "expert": config.distill_expert,
+            "keep": config.distill_keep, "steps": config.distill_steps,
+            "seconds": round(time.monotonic() - t0, 1), "held_out": best, "held_out_untrained": untrained}
 
 
 def _stop(config: Config, done: int, deadline: float, last_seconds: float) -> bool:
