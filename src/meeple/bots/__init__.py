@@ -32,6 +32,7 @@ PARAMS: dict[str, dict[str, type]] = {
         "workers": int,  # root-parallel search over this many processes
         "net": Path,  # a network file from meeple train, or "default" (meeple.rl)
         "mix": float,  # with net: the network's share of a leaf's value, a playout the rest (0: prior only)
+        "prior_depth": int,  # with net: the prior is asked only this many decisions deep (1: the root)
     },
 }
 

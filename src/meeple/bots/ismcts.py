@@ -167,6 +167,7 @@ class ISMCTSBot:
         evaluate: Callable[[State], Sequence[float]] | None = None,
         lead: Callable[[State], Sequence[float]] | None = None,
         mix: float | None = None,
+        prior_depth: int | None = None,
     ) -> None:
         if iterations is not None and seconds is not None:
             raise ConfigError(
@@ -191,6 +192,10 @@ class ISMCTSBot:
             raise ConfigError(f"margin_weight must be between 0 and 1, got {margin_weight}")
         if mix is not None and not 0.0 <= mix < 1.0:
             raise ConfigError(f"mix must be from 0 (prior only) to below 1, got {mix}")
+        if prior_depth is not None and prior_depth < 1:
+            raise ConfigError(f"prior_depth must be at least 1 (the root), got {prior_depth}")
+        if prior_depth is not None and prior is None:
+            raise ConfigError("prior_depth says where a network's prior is asked: give net= too")
         if mix is not None and evaluate is None:
             raise ConfigError("mix weighs a network's evaluation against a playout: give net= too")
         if reward not in REWARDS:
@@ -209,6 +214,8 @@ class ISMCTSBot:
         self.last_iterations = 0
         # ---- guidance (callables only; see the module docstring) ----
         self.guide_prior = prior
+        #: the prior is asked at nodes at most this many decisions below the root
+        self.prior_depth = prior_depth if prior_depth is not None else 1 << 30
         if mix == 0.0:  # the prior alone: every leaf is played out to the end
             evaluate, lead, mix = None, None, None
         self.guide_evaluate = evaluate
@@ -292,6 +299,7 @@ class ISMCTSBot:
         scale = game.score_scale
         evaluate = self.guide_evaluate or game.evaluate
         guide = self.guide_prior
+        guide_depth = self.prior_depth
         lead = self.guide_lead
         depth_limit = self.rollout_depth
         mix = self.mix
@@ -317,7 +325,8 @@ class ISMCTSBot:
                     world.apply(legal[0])
                     continue
                 children = node.children
-                if guide is not None:  # guided: the prior's probabilities (PUCT)
+                guided = guide is not None and len(path) <= guide_depth
+                if guided:  # guided: the prior's probabilities (PUCT)
                     probs = node.prior
                     if probs is None:
                         probs = _merge_prior(node, legal, guide(world, legal))
@@ -339,7 +348,7 @@ class ISMCTSBot:
                         child.avail += 1
                 if untried is not None:
                     a = untried[rng.randrange(len(untried))]
-                    if guide is not None:
+                    if guided:
                         a = max(untried, key=lambda u: probs[int(u)])
                     for u in untried:
                         if int(u) == favourite:
@@ -354,7 +363,7 @@ class ISMCTSBot:
                     ch = children[int(a)]
                     v = ch.visits
                     value = ch.total / v + c * sqrt(log(ch.avail) / v)
-                    if guide is not None:
+                    if guided:
                         value += bias * probs[int(a)] * sqrt(ch.avail) / (v + 1)
                     if bias > 0.0 and int(a) == favourite:
                         value += bias / (v + 1)
@@ -370,7 +379,7 @@ class ISMCTSBot:
                 # the evaluation of the new leaf, weighed against the playout from it
                 judged = rewards(state, world, scale, evaluate(world), kind, weight,
                                  None if lead is None else lead(world))
-                if guide is not None and path[-1].prior is None:
+                if guide is not None and len(path) <= guide_depth and path[-1].prior is None:
                     here = world.legal_actions()
                     if len(here) > 1:
                         _merge_prior(path[-1], here, guide(world, here))
@@ -383,7 +392,8 @@ class ISMCTSBot:
             else:  # stopped early: judged by the game (default: running scores)
                 result = rewards(state, world, scale, evaluate(world), kind, weight,
                                  None if lead is None else lead(world))
-                if guide is not None and world.ply == leaf and path[-1].prior is None:
+                if guide is not None and world.ply == leaf and len(path) <= guide_depth \
+                        and path[-1].prior is None:
                     here = world.legal_actions()  # the new leaf: the guide reuses its pass
                     if len(here) > 1:
                         _merge_prior(path[-1], here, guide(world, here))

@@ -39,6 +39,9 @@ def train(
     ),
     distill_expert: str = typer.Option("ismcts:iterations=2000", help="the long search of the distillation"),
     distill_steps: int = typer.Option(4000, help="minibatch steps of the distillation"),
+    distill_temperature: float = typer.Option(
+        1.0, help="distillation targets: visit shares to the power 1/T, renormalised (below 1: sharper)"
+    ),
     max_iterations: int | None = typer.Option(
         None, help="stop after this many expert iterations (0: only the warm start and the distillation)"
     ),
@@ -64,6 +67,8 @@ def train(
                             ("max-iterations", max_iterations or 0)):
             if value < 0:
                 raise MeepleError(f"--{name} must be 0 or more, got {value}")
+        if not distill_temperature > 0:
+            raise MeepleError(f"--distill-temperature must be more than 0, got {distill_temperature}")
         if max_iterations == 0 and not (bootstrap_games or distill_games):
             raise MeepleError("--max-iterations 0 trains nothing without --bootstrap-games or --distill-games")
         if bootstrap_games and resume is not None:
@@ -76,7 +81,7 @@ def train(
             hidden=hidden, layers=layers, steps_per_iteration=steps, eval_games=max(0, eval_games),
             resume=resume, bootstrap_games=bootstrap_games, bootstrap_steps=bootstrap_steps,
             distill_games=distill_games, distill_expert=distill_expert, distill_steps=distill_steps,
-            max_iterations=max_iterations,
+            distill_temperature=distill_temperature, max_iterations=max_iterations,
         )
         from meeple.rl.selfplay import expert as check_expert
 

@@ -18,7 +18,7 @@ import json
 import random
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +76,8 @@ class Config:
     distill_expert: str = "ismcts:iterations=2000"
     distill_keep: float = 0.1
     distill_steps: int = 4000
+    #: the visit shares raised to 1/T and renormalised (below 1: sharper targets)
+    distill_temperature: float = 1.0
 
 
 def build_model(inputs: int, actions: int, players: int, hidden: int, layers: int):
@@ -382,7 +384,7 @@ def distill(model, optimizer, config: Config, players: int, rng: np.random.Gener
         opts = [options_of(config, first + i) for i in range(count)]
         parts.append(bootstrap.generate(config.game, players, opts, seeds, config.bootstrap_epsilon,
                                         config.distill_keep, config.workers, config.distill_expert))
-    train_set, held_set = parts
+    train_set, held_set = (sharpen(p, config.distill_temperature) for p in parts)
     if not len(held_set):
         held_set = train_set
     gen_seconds = time.monotonic() - t0
@@ -401,7 +403,17 @@ def distill(model, optimizer, config: Config, players: int, rng: np.random.Gener
     log(f"distillation: held-out policy loss {untrained['policy_loss']:.3f} -> {best['policy_loss']:.3f}")
     return {"games": n, "held_out_games": held, "samples": len(train_set), "expert": config.distill_expert,
             "keep": config.distill_keep, "steps": config.distill_steps,
+            "temperature": config.distill_temperature,
             "seconds": round(time.monotonic() - t0, 1), "held_out": best, "held_out_untrained": untrained}
+
+
+def sharpen(samples: Samples, temperature: float) -> Samples:
+    """The samples with each policy target raised to ``1 / temperature``, renormalised."""
+    if temperature == 1.0:
+        return samples
+    policy = samples.policy.astype(np.float64) ** (1.0 / temperature)
+    policy /= policy.sum(axis=1, keepdims=True)
+    return replace(samples, policy=policy.astype(np.float32))
 
 
 def _stop(config: Config, done: int, deadline: float, last_seconds: float) -> bool:
