@@ -111,3 +111,93 @@ def test_docs_feature_tables_are_generated_from_the_declarations():
     text = (ROOT / "docs" / "rl.md").read_text()
     assert update_docs(text) == text, "run: python -m meeple.rl.docs docs/rl.md"
     assert "expedition_scores" in feature_tables()
+
+
+@pytest.mark.parametrize("colors", [5, 6])
+def test_lost_cities_state_encoding_equals_the_view_encoding(colors):
+    """The search's fast path (``encode_state``) is the view's observation exactly, for
+    both seats, at every decision of games mixing random and heuristic moves, through
+    round ends and the final position: it reads nothing the view does not publish."""
+    from meeple import games
+
+    game = games.get("lost-cities")
+    enc = encoders.get("lost-cities", 2)
+    compared = 0
+    for seed in range(12):
+        state = game.new(2, seed, colors=colors, rounds=2)
+        rng = random.Random(seed)
+        while True:
+            for seat in (0, 1):
+                assert np.array_equal(enc.encode_state(state, seat), enc.encode(state.view(seat))), (
+                    seed, state.ply, seat)
+                compared += 1
+            if state.to_move is None:
+                break
+            legal = state.legal_actions()
+            state.apply(rng.choice(legal) if rng.random() < 0.5 else game.rollout_action(state, rng))
+    assert compared > 2000
+
+
+def _relabelled(state, new):
+    """A copy of a Lost Cities state with colour ``c`` renamed ``new[c]`` everywhere."""
+    from meeple.games.lost_cities.components import N_RANKS
+
+    out = state.clone()
+    card = lambda k: new[k // N_RANKS] * N_RANKS + k % N_RANKS  # noqa: E731
+    n = state.colors
+    out.hands = [[card(k) for k in hand] for hand in state.hands]
+    out.taken_from_piles = [[card(k) for k in known] for known in state.taken_from_piles]
+    out.deck = [card(k) for k in state.deck]
+    out.expeditions = [[[] for _ in range(n)] for _ in range(2)]
+    out.top_ranks = [[-1] * n for _ in range(2)]
+    out.discard_piles = [[] for _ in range(n)]
+    for c in range(n):
+        out.discard_piles[new[c]] = [card(k) for k in state.discard_piles[c]]
+        for seat in range(2):
+            out.expeditions[seat][new[c]] = [card(k) for k in state.expeditions[seat][c]]
+            out.top_ranks[seat][new[c]] = state.top_ranks[seat][c]
+    out.blocked_pile = None if state.blocked_pile is None else new[state.blocked_pile]
+    out._legal = None
+    return out
+
+
+@pytest.mark.parametrize("colors", [5, 6])
+def test_lost_cities_symmetries_are_the_colour_relabellings(colors):
+    """Each map of ``symmetries()`` turns the observation and the legal actions of a
+    position into those of the same position with its colours renamed: what training's
+    augmentation relies on. Purple (six colours) keeps its place."""
+    import itertools
+
+    from meeple import games
+
+    game = games.get("lost-cities")
+    enc = encoders.get("lost-cities", 2)
+    obs_maps, action_maps = enc.symmetries()
+    assert obs_maps.shape == (120, enc.size) and action_maps.shape == (120, game.num_actions)
+    for maps in (obs_maps, action_maps):  # each a permutation, the first the identity
+        assert (np.sort(maps, axis=1) == np.arange(maps.shape[1])).all()
+        assert (maps[0] == np.arange(maps.shape[1])).all()
+    orders = list(itertools.permutations(range(5)))
+    rng = random.Random(colors)
+    checked = 0
+    for seed in range(4):
+        state = game.new(2, seed, colors=colors, rounds=1)
+        while state.to_move is not None:
+            if state.ply % 5 == 0:
+                k = rng.randrange(120)
+                other = _relabelled(state, list(orders[k]) + [5])
+                seat = state.to_move
+                assert np.array_equal(enc.encode_state(state, seat)[obs_maps[k]],
+                                      enc.encode(other.view(seat)))
+                mask = np.zeros(game.num_actions, dtype=bool)
+                mask[[int(a) for a in state.legal_actions()]] = True
+                theirs = np.zeros(game.num_actions, dtype=bool)
+                theirs[[int(a) for a in other.legal_actions()]] = True
+                assert np.array_equal(mask[action_maps[k]], theirs)
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 40
+
+
+def test_encoders_without_declared_symmetries_say_so():
+    assert encoders.get("lowlands", 2).symmetries() is None

@@ -215,3 +215,60 @@ def test_a_network_file_missing_weights_is_refused_by_name(tmp_path):
     save(tmp_path / "cut.npz", net.meta, weights)
     with pytest.raises(ConfigError, match="lacks the weights wl"):
         Network.load(tmp_path / "cut.npz", "lost-cities")
+
+
+def test_prior_depth_one_asks_the_network_at_the_root_only():
+    """``prior_depth=1``: one forward pass a move (the root's), so the guidance costs no
+    search time; deeper nodes are searched as without a network."""
+    state = LC.new(2, 3, rounds=1)
+    target = _target(state)
+    asked = []
+
+    def prior(world, legal):
+        asked.append(world.ply)
+        return [0.99 if a == target else 0.01 / (len(legal) - 1) for a in legal]
+
+    deep = ISMCTSBot(LC, seed=0, iterations=300, prior=prior)
+    deep.search(state)
+    assert len(set(asked)) > 1, "by default the prior is asked below the root too"
+    asked.clear()
+    bot = ISMCTSBot(LC, seed=0, iterations=300, prior=prior, prior_depth=1)
+    root = bot.search(state)
+    assert asked == [state.ply], "asked once, at the root"
+    assert max(root.children, key=lambda a: root.children[a].visits) == int(target)
+    with pytest.raises(ConfigError, match="prior_depth must be at least 1"):
+        ISMCTSBot(LC, prior=prior, prior_depth=0)
+    with pytest.raises(ConfigError, match="give net= too"):
+        bots.get("ismcts:prior_depth=1", LC)
+
+
+def test_prior_weight_scales_the_pull_of_the_prior():
+    """The PUCT coefficient: 0 leaves only the expansion order to the prior, a large one
+    makes the prior's move take most visits even when the playouts disagree."""
+    state = LC.new(2, 3, rounds=1)
+    target = _target(state)
+
+    def prior(world, legal):
+        return [0.99 if a == target else 0.01 / (len(legal) - 1) for a in legal]
+
+    def share(weight):
+        bot = ISMCTSBot(LC, seed=0, iterations=300, prior=prior, prior_depth=1, prior_weight=weight)
+        root = bot.search(state)
+        return root.children[int(target)].visits / sum(ch.visits for ch in root.children.values())
+
+    assert share(0.0) < share(1.0) < share(8.0)
+    assert share(8.0) > 0.5
+    with pytest.raises(ConfigError, match="prior_weight must be 0 or more"):
+        ISMCTSBot(LC, prior=prior, prior_weight=-1.0)
+
+
+def test_a_network_file_recommends_its_search_settings_and_the_spec_wins(tmp_path):
+    from meeple.rl.network import save
+
+    net = Network.load("default", "lost-cities")
+    save(tmp_path / "rooted.npz", {**net.meta, "search": {"mix": 0.0, "prior_depth": 1, "unknown": 3}},
+         net.weights())
+    bot = bots.get(f"ismcts:net={tmp_path / 'rooted.npz'},iterations=10", LC)
+    assert bot.prior_depth == 1 and bot.guide_evaluate is None and bot.rollout_depth is None
+    mine = bots.get(f"ismcts:net={tmp_path / 'rooted.npz'},iterations=10,prior_depth=3,mix=0.5", LC)
+    assert mine.prior_depth == 3 and mine.mix == 0.5 and mine.guide_evaluate is not None

@@ -68,39 +68,128 @@ def test_warm_start_games_of_the_playout_policy():
     assert 0.04 * 20 * len(every) < len(some) < 0.2 * 20 * len(every)
 
 
-def test_distillation_targets_are_search_visits_on_the_heuristic_game():
-    """With an expert, kept decisions get the search's visit shares as policy target,
-    while the game goes on exactly as without it (same moves, same outcomes)."""
-    from meeple.rl.bootstrap import heuristic_game
+def test_distillation_records_are_long_searches_of_playout_policy_positions():
+    """Each kept decision of a playout-policy game is searched: its visits sum to the
+    expert's iterations over the legal actions, its q are mean rewards, its observation
+    is the seat's; searching does not change the game, and the same seed gives the same
+    records."""
+    from meeple.rl import distill
 
-    plain, final = heuristic_game("lost-cities", 2, {"rounds": 1}, seed=6, keep=0.3)
-    searched, final2 = heuristic_game("lost-cities", 2, {"rounds": 1}, seed=6, keep=0.3,
-                                      expert="ismcts:iterations=60")
-    assert final2 == final and len(searched) == len(plain) > 3
-    assert np.array_equal(searched.obs, plain.obs) and np.array_equal(searched.value, plain.value)
-    assert np.allclose(searched.policy.sum(axis=1), 1.0)
-    assert not (searched.policy[~searched.mask] > 0).any()
-    assert (searched.policy.max(axis=1) < 1.0).all(), "visit shares, not the heuristic's one-hot move"
-    assert np.allclose(searched.policy * 60, np.round(searched.policy * 60), atol=1e-4), "shares of 60 visits"
+    game = games.get("lost-cities")
+    enc = encoders.get("lost-cities", 2)
+    states = [s.clone() for s in distill.positions("lost-cities", 2, {"rounds": 1}, seed=6, keep=0.3)]
+    records = distill.search_game("lost-cities", 2, {"rounds": 1}, 6, "ismcts:iterations=60", keep=0.3)
+    assert len(records) == len(states) > 3 and (records.game == 6).all()
+    for i, state in enumerate(states):
+        legal = [int(a) for a in state.legal_actions()]
+        assert sorted(np.flatnonzero(records.mask[i])) == sorted(legal) and len(legal) > 1
+        assert records.visits[i].sum() == 60 and not records.visits[i][~records.mask[i]].any()
+        assert ((records.q[i] >= 0) & (records.q[i] <= 1)).all()
+        assert np.array_equal(records.obs[i], enc.encode(state.view(state.to_move)))
+    again = distill.search_game("lost-cities", 2, {"rounds": 1}, 6, "ismcts:iterations=60", keep=0.3)
+    assert all(np.array_equal(getattr(again, k), getattr(records, k)) for k in distill.KEYS)
+    assert game.num_actions == records.mask.shape[1]
 
 
-def test_distillation_stage_fits_the_policy_and_can_stand_alone(tmp_path):
-    history = train(Config(
-        "lost-cities", 2, tmp_path, options={"rounds": [1]}, hidden=32, max_iterations=0,
-        distill_games=20, distill_expert="ismcts:iterations=40", distill_steps=500, distill_keep=0.3,
+def test_distillation_targets_sharpen_with_the_temperature():
+    from meeple.core.errors import ConfigError
+    from meeple.rl.distill import policy_targets
+
+    visits = np.array([[30.0, 10.0, 0.0], [5.0, 5.0, 0.0]], dtype=np.float32)
+    assert policy_targets(visits, 1.0) == pytest.approx(np.array([[0.75, 0.25, 0], [0.5, 0.5, 0]]))
+    assert policy_targets(visits, 0.5)[0] == pytest.approx([0.9, 0.1, 0.0])
+    with pytest.raises(ConfigError, match="temperature must be more than 0"):
+        policy_targets(visits, 0.0)
+
+
+def test_distillation_data_is_written_in_chunks_and_reused(tmp_path, monkeypatch):
+    from meeple.core.errors import ConfigError
+    from meeple.rl import distill
+
+    files = distill.generate(tmp_path, "lost-cities", 2, lambda i: {"rounds": 1}, list(range(7)),
+                             "ismcts:iterations=8", keep=0.2, log=lambda _: None)
+    assert [f.name for f in files] == ["distill-0000000.npz"]
+    monkeypatch.setattr(distill, "CHUNK", 3)
+    files = distill.generate(tmp_path / "b", "lost-cities", 2, lambda i: {"rounds": 1}, list(range(7)),
+                             "ismcts:iterations=8", keep=0.2, log=lambda _: None)
+    assert [f.name for f in files] == ["distill-0000000.npz", "distill-0000003.npz", "distill-0000006.npz"]
+    enc = encoders.get("lost-cities", 2)
+    data = distill.load(files, enc.size, 127)
+    whole = distill.load([tmp_path / "distill-0000000.npz"], enc.size, 127)
+    assert np.array_equal(data.visits, whole.visits) and sorted(set(data.game)) == list(range(7))
+
+    def searched(*args):
+        raise AssertionError("a chunk that exists is not searched again")
+
+    monkeypatch.setattr(distill, "_job", searched)
+    again = distill.generate(tmp_path / "b", "lost-cities", 2, lambda i: {"rounds": 1}, list(range(7)),
+                             "ismcts:iterations=8", keep=0.2, log=lambda _: None)
+    assert again == files
+    with pytest.raises(ConfigError, match="this encoder makes 10"):
+        distill.load(files, 10, 127)
+    with pytest.raises(ConfigError, match="no distillation data at"):
+        distill.load([tmp_path / "none.npz"], enc.size, 127)
+
+
+def test_distillation_stage_fits_the_policy_and_recommends_a_root_prior(tmp_path):
+    first = train(Config(
+        "lost-cities", 2, tmp_path / "a", options={"rounds": [1]}, hidden=32, max_iterations=0,
+        distill_games=10, distill_expert="ismcts:iterations=40", distill_steps=1000, distill_keep=0.3,
+        distill_held=2,
     ), log=lambda _: None)
-    assert history == [], "max_iterations 0: no expert iteration"
-    net = Network.load(tmp_path / "distilled.npz", "lost-cities")
+    assert first == [], "max_iterations 0: no expert iteration"
+    net = Network.load(tmp_path / "a" / "distilled.npz", "lost-cities")
     record = net.meta["distill"]
-    assert record["games"] == 20 and record["held_out_games"] == 1 and record["samples"] > 50
+    assert record["games"] == 10 and record["held_out_games"] == 2 and record["samples"] > 20
+    assert record["symmetries"] == 120 and record["temperature"] == 0.5
     assert record["held_out"]["policy_loss"] < record["held_out_untrained"]["policy_loss"]
-    assert Network.load(tmp_path / "latest.npz", "lost-cities").meta["distill"] == record
+    assert Network.load(tmp_path / "a" / "latest.npz", "lost-cities").meta["distill"] == record
+    assert net.meta["search"] == {"mix": 0.0, "prior_depth": 1}
+    # an earlier run's chunks are reused without searching again
+    reused = tmp_path / "a" / "distill" / "distill-0000000.npz"
+    train(Config("lost-cities", 2, tmp_path / "b", options={"rounds": [1]}, hidden=32, max_iterations=0,
+                 distill_data=[reused], distill_steps=500, distill_held=2), log=lambda _: None)
+    again = Network.load(tmp_path / "b" / "latest.npz", "lost-cities").meta["distill"]
+    assert again["files"] == ["distill-0000000.npz"] and again["samples"] == record["samples"]
+    assert not (tmp_path / "b" / "distill").exists()
     game = games.get("lost-cities")
     state = game.new(2, 4, rounds=1)
-    bot = bots.get(f"ismcts:net={tmp_path / 'latest.npz'},mix=0,iterations=30", game, seed=1)
+    bot = bots.get(f"ismcts:net={tmp_path / 'a' / 'latest.npz'},iterations=30", game, seed=1)
+    assert bot.prior_depth == 1 and bot.guide_evaluate is None
     while state.to_move is not None:
         state.apply(bot.choose(state))
     assert state.is_over
+
+
+def test_symmetries_teach_every_relabelling_of_a_position():
+    """Fitted with the colour symmetries on one position, the policy picks the relabelled
+    move in each relabelled position, which a fit without them does not learn."""
+    from meeple.rl.training import tensors
+
+    enc = encoders.get("lost-cities", 2)
+    obs_maps, action_maps = enc.symmetries()
+    results, _ = generate("lost-cities", 2, [{"rounds": 1}], EXPERT, [4])[0]
+    row = next(i for i in range(len(results)) if results.mask[i].sum() >= 6)
+    one = Samples(*(getattr(results, k)[row:row + 1] for k in ("obs", "mask", "policy", "value", "lead")))
+    target = int(one.policy[0].argmax())
+    one.policy[0] = 0.0
+    one.policy[0, target] = 1.0
+
+    def agreement(symmetries):
+        torch.manual_seed(0)
+        model = build_model(enc.size, 127, 2, 64, 2)
+        opt = torch.optim.AdamW(model.parameters(), lr=3e-3)
+        fit(model, opt, one, steps=400, batch=64, rng=np.random.default_rng(0), symmetries=symmetries)
+        obs, mask, *_ = tensors(one)
+        hits = 0
+        with torch.no_grad():
+            for k in range(1, 120, 7):
+                logits = model(obs[:, obs_maps[k]])[0].masked_fill(~mask[:, action_maps[k]], -1e9)
+                hits += int(action_maps[k][int(logits.argmax())] == target)
+        return hits / len(range(1, 120, 7))
+
+    assert agreement((obs_maps, action_maps)) > 0.9
+    assert agreement(None) < 0.7
 
 
 def _fitted(data, seed):
@@ -188,8 +277,11 @@ def test_meeple_train_command(tmp_path):
                               str(tmp_path / "latest.npz"), "--out", str(tmp_path)])
     assert bad.exit_code == 2 and "cannot be combined with --resume" in " ".join(bad.output.split())
     bad = runner.invoke(app, ["train", "lost-cities", "--max-iterations", "0", "--out", str(tmp_path)])
-    assert bad.exit_code == 2 and "trains nothing without --bootstrap-games or --distill-games" in " ".join(
-        bad.output.split())
+    assert bad.exit_code == 2 and "trains nothing without --bootstrap-games, --distill-games or " \
+        "--distill-data" in " ".join(bad.output.split())
+    bad = runner.invoke(app, ["train", "lost-cities", "--distill-data", str(tmp_path / "none-*.npz"),
+                              "--out", str(tmp_path)])
+    assert bad.exit_code == 2 and "names no distillation file" in " ".join(bad.output.split())
     bad = runner.invoke(app, ["train", "lost-cities", "--distill-expert", "random", "--out", str(tmp_path)])
     assert bad.exit_code == 2 and "must be an ismcts bot spec" in bad.output
     result = runner.invoke(app, [

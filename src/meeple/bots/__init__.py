@@ -32,6 +32,7 @@ PARAMS: dict[str, dict[str, type]] = {
         "workers": int,  # root-parallel search over this many processes
         "net": Path,  # a network file from meeple train, or "default" (meeple.rl)
         "mix": float,  # with net: the network's share of a leaf's value, a playout the rest (0: prior only)
+        "prior_weight": float,  # with net: the PUCT coefficient of the network's prior
         "prior_depth": int,  # with net: the prior is asked only this many decisions deep (1: the root)
     },
 }
@@ -89,6 +90,8 @@ def get(spec: str, game: Game, seed: int | None = None) -> Bot:
 
         guide = NetGuide.load(str(kwargs.pop("net")), game.name)
         kwargs["prior"], kwargs["evaluate"], kwargs["lead"] = guide.prior, guide.evaluate, guide.lead
+        for key, value in guide.search_defaults.items():  # how the network is best used
+            kwargs.setdefault(key, value)
     return BOTS[name](game, **kwargs)
 
 

@@ -168,6 +168,7 @@ class ISMCTSBot:
         lead: Callable[[State], Sequence[float]] | None = None,
         mix: float | None = None,
         prior_depth: int | None = None,
+        prior_weight: float = 1.0,
     ) -> None:
         if iterations is not None and seconds is not None:
             raise ConfigError(
@@ -196,6 +197,8 @@ class ISMCTSBot:
             raise ConfigError(f"prior_depth must be at least 1 (the root), got {prior_depth}")
         if prior_depth is not None and prior is None:
             raise ConfigError("prior_depth says where a network's prior is asked: give net= too")
+        if not prior_weight >= 0:
+            raise ConfigError(f"prior_weight must be 0 or more, got {prior_weight}")
         if mix is not None and evaluate is None:
             raise ConfigError("mix weighs a network's evaluation against a playout: give net= too")
         if reward not in REWARDS:
@@ -216,6 +219,9 @@ class ISMCTSBot:
         self.guide_prior = prior
         #: the prior is asked at nodes at most this many decisions below the root
         self.prior_depth = prior_depth if prior_depth is not None else 1 << 30
+        #: the PUCT coefficient of the network's prior (the favourite's progressive bias
+        #: keeps ``bias``)
+        self.prior_weight = prior_weight
         if mix == 0.0:  # the prior alone: every leaf is played out to the end
             evaluate, lead, mix = None, None, None
         self.guide_evaluate = evaluate
@@ -300,6 +306,7 @@ class ISMCTSBot:
         evaluate = self.guide_evaluate or game.evaluate
         guide = self.guide_prior
         guide_depth = self.prior_depth
+        puct = self.prior_weight
         lead = self.guide_lead
         depth_limit = self.rollout_depth
         mix = self.mix
@@ -364,7 +371,7 @@ class ISMCTSBot:
                     v = ch.visits
                     value = ch.total / v + c * sqrt(log(ch.avail) / v)
                     if guided:
-                        value += bias * probs[int(a)] * sqrt(ch.avail) / (v + 1)
+                        value += puct * probs[int(a)] * sqrt(ch.avail) / (v + 1)
                     if bias > 0.0 and int(a) == favourite:
                         value += bias / (v + 1)
                     if value > best_value:

@@ -11,6 +11,19 @@ from meeple.cli import app, console, fail, parse_options
 from meeple.core.errors import MeepleError
 
 
+def _distill_files(patterns: list[str]) -> list[Path]:
+    """The files named by ``--distill-data`` (paths or globs), each pattern matching one at least."""
+    import glob
+
+    files: list[Path] = []
+    for pattern in patterns:
+        found = sorted(glob.glob(pattern)) if glob.has_magic(pattern) else [pattern]
+        if not found or not all(Path(f).is_file() for f in found):
+            raise MeepleError(f"--distill-data {pattern!r} names no distillation file")
+        files += [Path(f) for f in found]
+    return files
+
+
 @app.command()
 def train(
     game: str = typer.Argument(..., help="game name, e.g. lost-cities"),
@@ -37,10 +50,15 @@ def train(
     distill_games: int = typer.Option(
         0, help="distillation: fit the policy to long searches of positions from this many playout-policy games"
     ),
-    distill_expert: str = typer.Option("ismcts:iterations=2000", help="the long search of the distillation"),
-    distill_steps: int = typer.Option(4000, help="minibatch steps of the distillation"),
+    distill_data: list[str] = typer.Option(
+        [], help="distillation: reuse the searched positions of an earlier run (files or a glob, e.g. "
+                 "'runs/lc/distill/*.npz'; may be repeated)"
+    ),
+    distill_seed: int = typer.Option(0, help="the first deal of the distillation games"),
+    distill_expert: str = typer.Option("ismcts:iterations=1600", help="the long search of the distillation"),
+    distill_steps: int = typer.Option(10_000, help="minibatch steps of the distillation"),
     distill_temperature: float = typer.Option(
-        1.0, help="distillation targets: visit shares to the power 1/T, renormalised (below 1: sharper)"
+        0.5, help="distillation targets: visit shares to the power 1/T, renormalised (below 1: sharper)"
     ),
     max_iterations: int | None = typer.Option(
         None, help="stop after this many expert iterations (0: only the warm start and the distillation)"
@@ -69,8 +87,10 @@ def train(
                 raise MeepleError(f"--{name} must be 0 or more, got {value}")
         if not distill_temperature > 0:
             raise MeepleError(f"--distill-temperature must be more than 0, got {distill_temperature}")
-        if max_iterations == 0 and not (bootstrap_games or distill_games):
-            raise MeepleError("--max-iterations 0 trains nothing without --bootstrap-games or --distill-games")
+        data_files = _distill_files(distill_data)
+        if max_iterations == 0 and not (bootstrap_games or distill_games or data_files):
+            raise MeepleError("--max-iterations 0 trains nothing without --bootstrap-games, --distill-games "
+                              "or --distill-data")
         if bootstrap_games and resume is not None:
             raise MeepleError("--bootstrap-games starts a new network; it cannot be combined with --resume")
         if minutes <= 0:
@@ -80,7 +100,8 @@ def train(
             guided=guided, games_per_iteration=games_per_iteration, workers=workers, seed=seed,
             hidden=hidden, layers=layers, steps_per_iteration=steps, eval_games=max(0, eval_games),
             resume=resume, bootstrap_games=bootstrap_games, bootstrap_steps=bootstrap_steps,
-            distill_games=distill_games, distill_expert=distill_expert, distill_steps=distill_steps,
+            distill_games=distill_games, distill_data=data_files, distill_seed=distill_seed,
+            distill_expert=distill_expert, distill_steps=distill_steps,
             distill_temperature=distill_temperature, max_iterations=max_iterations,
         )
         from meeple.rl.selfplay import expert as check_expert

@@ -15,6 +15,9 @@ from meeple.core.actions import Action
 from meeple.core.state import State
 from meeple.rl.network import Network, Outputs
 
+#: the ismcts settings a network file may recommend
+SEARCH_SETTINGS = frozenset({"mix", "prior_depth", "prior_weight", "rollout_depth", "bias", "exploration"})
+
 
 class NetGuide:
     """``prior(state)`` and ``evaluate(state)`` for ISMCTS, from one network."""
@@ -25,6 +28,11 @@ class NetGuide:
         self._last: tuple[int, State | None, Outputs] = (0, None, Outputs(np.empty(0), np.empty(0), None))
         #: ``lead(state)`` for search, or None when the network has no lead head
         self.lead = self._lead if net.lead is not None else None
+        #: the search settings the network file recommends (``meta["search"]``, e.g. a
+        #: distilled prior used at the root only); a bot spec's own settings win
+        self.search_defaults = {k: v for k, v in net.meta.get("search", {}).items()
+                                if k in SEARCH_SETTINGS}
+        self._observe = net.encoder.encode_state  # the seat's observation, tested equal to its view's
 
     @classmethod
     def load(cls, path: str | Path, game: str) -> NetGuide:
@@ -36,7 +44,7 @@ class NetGuide:
         key, obj, out = self._last
         if obj is state and key == state.ply:
             return out
-        out = self.net.forward(self.net.encoder.encode(state.view(state.to_move)))
+        out = self.net.forward(self._observe(state, state.to_move))
         self._last = (state.ply, state, out)
         return out
 

@@ -54,10 +54,9 @@ def expert(spec: str, game_name: str, seed: int) -> ISMCTSBot:
     return bot
 
 
-#: a decision maker for ``record_game``: (state, its legal actions, decisions made so far,
-#: whether this decision becomes a sample) -> (the action to play, the policy target over
-#: ``legal``, shares summing to 1; ``None`` allowed when no sample is wanted)
-Decide = Callable[[State, list[Action], int, bool], tuple[Action, np.ndarray | None]]
+#: a decision maker for ``record_game``: (state, its legal actions, decisions made so far)
+#: -> (the action to play, the policy target over ``legal``, shares summing to 1)
+Decide = Callable[[State, list[Action], int], tuple[Action, np.ndarray]]
 
 
 def lead_shares(state: State, players: int) -> list[float]:
@@ -110,10 +109,9 @@ def record_game(
         legal = state.legal_actions()
         if len(legal) > 1:
             seat = state.to_move
-            wanted = keep >= 1.0 or sampler.random() < keep
-            action, shares = decide(state, legal, decisions, wanted)
+            action, shares = decide(state, legal, decisions)
             decisions += 1
-            if not wanted or shares is None:
+            if keep < 1.0 and sampler.random() >= keep:
                 state.apply(action)
                 settle(state)
                 continue
@@ -145,13 +143,6 @@ def record_game(
     return samples, state.scores()
 
 
-def visit_shares(root: Any, legal: list[Action]) -> np.ndarray:
-    """Each legal action's share of a search's root visits (``legal``'s order)."""
-    visits = np.array([root.children[int(a)].visits if int(a) in root.children else 0
-                       for a in legal], dtype=np.float64)
-    return visits / visits.sum()
-
-
 def play_game(
     game_name: str,
     players: int,
@@ -169,13 +160,15 @@ def play_game(
     search = expert(expert_spec, game_name, seed)
     rng = random.Random(seed)
 
-    def decide(state: State, legal: list[Action], decisions: int, wanted: bool) -> tuple[Action, np.ndarray]:
-        shares = visit_shares(search.search(state), legal)
+    def decide(state: State, legal: list[Action], decisions: int) -> tuple[Action, np.ndarray]:
+        root = search.search(state)
+        visits = np.array([root.children[int(a)].visits if int(a) in root.children else 0
+                           for a in legal], dtype=np.float64)
         if decisions < explore_plies:
-            action = rng.choices(legal, weights=shares.tolist())[0]
+            action = rng.choices(legal, weights=visits.tolist())[0]
         else:
-            action = legal[int(shares.argmax())]
-        return action, shares
+            action = legal[int(visits.argmax())]
+        return action, visits / visits.sum()
 
     return record_game(game_name, players, options, seed, decide, max_plies)
 

@@ -18,7 +18,7 @@ import json
 import random
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ import numpy as np
 from meeple import bots, games
 from meeple.core.errors import ConfigError
 from meeple.rl import bootstrap, encoders, network
+from meeple.rl import distill as distill_data
 from meeple.rl.guide import NetGuide
 from meeple.rl.selfplay import Samples, generate
 
@@ -70,14 +71,22 @@ class Config:
     bootstrap_steps: int = 20_000
     bootstrap_keep: float = 0.05
     bootstrap_epsilon: float = 0.15
-    #: distillation (``distill``): positions of this many playout-policy games searched
-    #: by ``distill_expert`` and fitted before the first expert iteration (0: none)
+    #: distillation (``distill``, ``meeple.rl.distill``): positions of ``distill_games``
+    #: playout-policy games (deals ``distill_seed`` on) searched by ``distill_expert``,
+    #: or the chunk files ``distill_data`` of an earlier run; the policy is fitted to
+    #: them before the first expert iteration (0 games and no files: no distillation)
     distill_games: int = 0
-    distill_expert: str = "ismcts:iterations=2000"
+    distill_data: list[Path] = field(default_factory=list)
+    distill_seed: int = 0
+    distill_expert: str = "ismcts:iterations=1600"
     distill_keep: float = 0.1
-    distill_steps: int = 4000
+    distill_epsilon: float = 0.1
+    distill_steps: int = 10_000
+    distill_lr: float = 5e-4
     #: the visit shares raised to 1/T and renormalised (below 1: sharper targets)
-    distill_temperature: float = 1.0
+    distill_temperature: float = 0.5
+    #: games held out of the distillation fit (the first ones), at most a fifth
+    distill_held: int = 100
 
 
 def build_model(inputs: int, actions: int, players: int, hidden: int, layers: int):
@@ -134,9 +143,9 @@ def load_weights(model, weights: dict[str, np.ndarray]) -> None:
 LOSSES = ("loss", "policy_loss", "value_loss", "lead_loss")
 
 
-def losses(model, obs, mask, policy, value, lead):
+def losses(model, obs, mask, policy, value, lead, weights=(1.0, 1.0, 1.0)):
     """(total, policy cross-entropy, value mean squared error, lead cross-entropy) on
-    one batch of tensors."""
+    one batch of tensors; the total weighs the three by ``weights``."""
     torch = require_torch()
     logits, v, lead_logits = model(obs)
     logits = logits.masked_fill(~mask, -1e9)
@@ -144,7 +153,7 @@ def losses(model, obs, mask, policy, value, lead):
     pl = -(policy * logp).sum(dim=1).mean()
     vl = ((v - value) ** 2).mean()
     ll = -(lead * torch.log_softmax(lead_logits, dim=1)).sum(dim=1).mean()
-    return pl + vl + ll, pl, vl, ll
+    return weights[0] * pl + weights[1] * vl + weights[2] * ll, pl, vl, ll
 
 
 def tensors(samples: Samples):
@@ -152,14 +161,26 @@ def tensors(samples: Samples):
     return tuple(torch.from_numpy(getattr(samples, k)) for k in ("obs", "mask", "policy", "value", "lead"))
 
 
-def fit(model, optimizer, data: Samples, steps: int, batch: int, rng: np.random.Generator) -> dict[str, float]:
-    """``steps`` minibatch steps on ``data``; mean losses over them."""
+def fit(model, optimizer, data: Samples, steps: int, batch: int, rng: np.random.Generator,
+        symmetries: tuple[np.ndarray, np.ndarray] | None = None,
+        weights: tuple[float, float, float] = (1.0, 1.0, 1.0)) -> dict[str, float]:
+    """``steps`` minibatch steps on ``data``; mean losses over them. With ``symmetries``
+    (``Encoder.symmetries``) each sample of a minibatch is relabelled by one drawn at
+    random: the same position seen another way, so the network cannot learn one
+    labelling's accidents."""
+    torch = require_torch()
     columns = tensors(data)
+    maps = None if symmetries is None else tuple(torch.from_numpy(m) for m in symmetries)
     model.train()
     totals = np.zeros(len(LOSSES))
     for _ in range(steps):
-        idx = rng.integers(0, len(data), size=min(batch, len(data)))
-        parts = losses(model, *(c[idx] for c in columns))
+        idx = torch.from_numpy(rng.integers(0, len(data), size=min(batch, len(data))))
+        obs, mask, policy, value, lead = (c[idx] for c in columns)
+        if maps is not None:
+            k = torch.from_numpy(rng.integers(0, len(maps[0]), size=len(idx)))
+            rows = torch.arange(len(idx))[:, None]
+            obs, mask, policy = obs[rows, maps[0][k]], mask[rows, maps[1][k]], policy[rows, maps[1][k]]
+        parts = losses(model, obs, mask, policy, value, lead, weights)
         optimizer.zero_grad()
         parts[0].backward()
         optimizer.step()
@@ -169,16 +190,20 @@ def fit(model, optimizer, data: Samples, steps: int, batch: int, rng: np.random.
 
 
 def measure(model, data: Samples, chunk: int = 8192) -> dict[str, float]:
-    """Mean losses over ``data`` (in chunks, so a large set fits in memory)."""
+    """Mean losses over ``data`` (in chunks, so a large set fits in memory), and
+    ``agreement``: how often the policy's favourite legal move is the target's."""
     torch = require_torch()
     model.eval()
     columns = tensors(data)
-    totals = np.zeros(len(LOSSES))
+    totals = np.zeros(len(LOSSES) + 1)
     with torch.no_grad():
         for start in range(0, len(data), chunk):
-            parts = losses(model, *(c[start:start + chunk] for c in columns))
-            totals += [p.item() * min(chunk, len(data) - start) for p in parts]
-    return dict(zip(LOSSES, (totals / max(1, len(data))).tolist(), strict=True))
+            part = [c[start:start + chunk] for c in columns]
+            parts = losses(model, *part)
+            logits = model(part[0])[0].masked_fill(~part[1], -1e9)
+            agree = (logits.argmax(dim=1) == part[2].argmax(dim=1)).float().mean()
+            totals += [p.item() * len(part[0]) for p in (*parts, agree)]
+    return dict(zip((*LOSSES, "agreement"), (totals / max(1, len(data))).tolist(), strict=True))
 
 
 def policy_vs_greedy(net: network.Network, n_games: int, options: dict[str, Any], seed: int) -> float:
@@ -241,12 +266,12 @@ def train(config: Config, log: Callable[[str], None] = print) -> list[dict[str, 
     else:
         latest_warm = None
     distilled = old.meta.get("distill") if config.resume is not None else None
-    if config.distill_games:
-        distilled = distill(model, optimizer, config, players, rng, log)
+    if config.distill_games or config.distill_data:
+        distilled = distill(model, config, players, rng, log)
         latest_warm = out / "distilled.npz"
         meta = network.meta_for(game.name, players, config.layers, iteration=start_iteration,
                                 config=_jsonable(asdict(config)), bootstrap=warm, distill=distilled,
-                                history=history)
+                                history=history, search=DISTILLED_SEARCH)
         network.save(latest_warm, meta, weights_of(model))
         network.save(out / "latest.npz", meta, weights_of(model))
     if config.max_iterations == 0:
@@ -283,7 +308,7 @@ def train(config: Config, log: Callable[[str], None] = print) -> list[dict[str, 
         before = measure(model, fresh) if len(fresh) else {k: float("nan") for k in
                                                           LOSSES}
         t1 = time.monotonic()
-        stats = fit(model, optimizer, data, config.steps_per_iteration, config.batch, rng)
+        stats = fit(model, optimizer, data, config.steps_per_iteration, config.batch, rng, enc.symmetries())
         fit_seconds = time.monotonic() - t1
         weights = weights_of(model)
         row = {
@@ -351,9 +376,10 @@ def warm_start(model, optimizer, config: Config, players: int, rng: np.random.Ge
         f"[{gen_seconds:.0f}s]")
     best = untrained = measure(model, held_set)
     best_state = {k: v.clone() for k, v in model.state_dict().items()}
+    symmetries = encoders.get(config.game, players).symmetries()
     chunk = 1000
     for done in range(0, config.bootstrap_steps, chunk):
-        fit(model, optimizer, train_set, min(chunk, config.bootstrap_steps - done), 512, rng)
+        fit(model, optimizer, train_set, min(chunk, config.bootstrap_steps - done), 512, rng, symmetries)
         now = measure(model, held_set)
         if now["loss"] < best["loss"]:
             best, best_state = now, {k: v.clone() for k, v in model.state_dict().items()}
@@ -367,53 +393,68 @@ def warm_start(model, optimizer, config: Config, players: int, rng: np.random.Ge
             "held_out_untrained": untrained}
 
 
-def distill(model, optimizer, config: Config, players: int, rng: np.random.Generator,
+def distill(model, config: Config, players: int, rng: np.random.Generator,
             log: Callable[[str], None]) -> dict[str, Any]:
-    """Fit the policy to long searches (``config.distill_expert``) of positions from
-    playout-policy games (``bootstrap.heuristic_game`` with an expert), keeping the
-    weights whose policy did best on the last twentieth of the games, held out: a short
-    search guided by the result starts from what a long one would have preferred."""
+    """Fit the policy to long searches of positions from playout-policy games
+    (``meeple.rl.distill``), each sample relabelled by a random symmetry of the game,
+    keeping the weights whose policy did best on held-out games (the first
+    ``distill_held``): a short search guided by the result starts from what a long one
+    would have preferred. Only the policy is fitted; the value and lead heads stay."""
     torch = require_torch()
-    n = config.distill_games
-    held = max(1, n // 20) if n > 1 else 0
-    base = config.seed * 1_000_003 + 900_000_000  # apart from the other stages' deals
+    game = games.get(config.game)
+    enc = encoders.get(game.name, players)
     t0 = time.monotonic()
-    parts = []
-    for first, count in ((0, n - held), (n - held, held)):
-        seeds = [base + first + i for i in range(count)]
-        opts = [options_of(config, first + i) for i in range(count)]
-        parts.append(bootstrap.generate(config.game, players, opts, seeds, config.bootstrap_epsilon,
-                                        config.distill_keep, config.workers, config.distill_expert))
-    train_set, held_set = (sharpen(p, config.distill_temperature) for p in parts)
+    files = [Path(f) for f in config.distill_data]
+    if config.distill_games:
+        seeds = [config.distill_seed + i for i in range(config.distill_games)]
+        files += distill_data.generate(Path(config.out) / "distill", game.name, players,
+                                       lambda i: options_of(config, i), seeds, config.distill_expert,
+                                       config.distill_epsilon, config.distill_keep, config.workers, log)
+    data = distill_data.load(files, enc.size, game.num_actions)
+    gen_seconds = time.monotonic() - t0
+    seeds_seen = np.unique(data.game)
+    held_games = seeds_seen[:min(config.distill_held, len(seeds_seen) // 5)]
+    held_rows = np.isin(data.game, held_games)
+    train_set, held_set = (_policy_samples(data.take(rows), config.distill_temperature, players)
+                           for rows in (~held_rows, held_rows))
     if not len(held_set):
         held_set = train_set
-    gen_seconds = time.monotonic() - t0
-    log(f"distillation: {len(train_set)} + {len(held_set)} held-out positions searched by "
-        f"{config.distill_expert} [{gen_seconds:.0f}s]")
+    log(f"distillation: {len(train_set)} + {len(held_set)} held-out positions of {len(seeds_seen)} games "
+        f"[{gen_seconds:.0f}s]")
+    optimizer = torch.optim.AdamW(model.parameters(), lr=config.distill_lr, weight_decay=config.weight_decay)
+    symmetries = enc.symmetries()
     best = untrained = measure(model, held_set)
     best_state = {k: v.clone() for k, v in model.state_dict().items()}
-    chunk = 250
+    chunk = 500
     for done in range(0, config.distill_steps, chunk):
-        fit(model, optimizer, train_set, min(chunk, config.distill_steps - done), 256, rng)
+        fit(model, optimizer, train_set, min(chunk, config.distill_steps - done), config.batch, rng,
+            symmetries, weights=(1.0, 0.0, 0.0))
         now = measure(model, held_set)
         if now["policy_loss"] < best["policy_loss"]:
             best, best_state = now, {k: v.clone() for k, v in model.state_dict().items()}
     with torch.no_grad():
         model.load_state_dict(best_state)
-    log(f"distillation: held-out policy loss {untrained['policy_loss']:.3f} -> {best['policy_loss']:.3f}")
-    return {"games": n, "held_out_games": held, "samples": len(train_set), "expert": config.distill_expert,
-            "keep": config.distill_keep, "steps": config.distill_steps,
-            "temperature": config.distill_temperature,
-            "seconds": round(time.monotonic() - t0, 1), "held_out": best, "held_out_untrained": untrained}
+    log(f"distillation: held-out policy loss {untrained['policy_loss']:.3f} -> {best['policy_loss']:.3f}, "
+        f"favourite move agrees with the long search {untrained['agreement']:.0%} -> {best['agreement']:.0%}")
+    return {"games": len(seeds_seen), "held_out_games": len(held_games), "samples": len(train_set),
+            "held_out_samples": len(held_set), "expert": config.distill_expert, "keep": config.distill_keep,
+            "epsilon": config.distill_epsilon, "steps": config.distill_steps,
+            "temperature": config.distill_temperature, "symmetries": 0 if symmetries is None else len(symmetries[0]),
+            "files": [f.name for f in files], "seconds": round(time.monotonic() - t0, 1),
+            "held_out": best, "held_out_untrained": untrained}
 
 
-def sharpen(samples: Samples, temperature: float) -> Samples:
-    """The samples with each policy target raised to ``1 / temperature``, renormalised."""
-    if temperature == 1.0:
-        return samples
-    policy = samples.policy.astype(np.float64) ** (1.0 / temperature)
-    policy /= policy.sum(axis=1, keepdims=True)
-    return replace(samples, policy=policy.astype(np.float32))
+def _policy_samples(data: distill_data.Positions, temperature: float, players: int) -> Samples:
+    """Distillation records as training samples: policy targets only (the value and
+    lead columns are placeholders, weighed 0)."""
+    n = len(data)
+    return Samples(data.obs, data.mask, distill_data.policy_targets(data.visits, temperature),
+                   np.zeros((n, players), dtype=np.float32), np.full((n, players), 1.0 / players, dtype=np.float32))
+
+
+#: how a distilled network is best used by search (``ismcts:net=...`` applies it unless
+#: the spec says otherwise): its prior at the root, every leaf played out to the end
+DISTILLED_SEARCH = {"mix": 0.0, "prior_depth": 1}
 
 
 def _stop(config: Config, done: int, deadline: float, last_seconds: float) -> bool:
@@ -455,7 +496,11 @@ def plot(history: list[dict[str, Any]], path: Path, title: str) -> None:
 
 
 def _jsonable(d: dict[str, Any]) -> dict[str, Any]:
-    return {k: str(v) if isinstance(v, Path) else v for k, v in d.items()}
+    def plain(v: Any) -> Any:
+        if isinstance(v, Path):
+            return str(v)
+        return [plain(x) for x in v] if isinstance(v, list) else v
+    return {k: plain(v) for k, v in d.items()}
 
 
 def seed_everything(seed: int) -> None:

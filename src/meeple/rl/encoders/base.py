@@ -92,7 +92,22 @@ class Encoder:
     def size(self) -> int:
         return self._size
 
+    def symmetries(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """Relabellings that leave the game unchanged, as index maps: ``obs[:, o[k]]``
+        and ``actions[:, a[k]]`` are the observation and action codes of the same position
+        with the ``k``-th relabelling applied (Lost Cities: its colours). Training draws
+        one per sample, which multiplies what a few thousand searched positions teach.
+        ``None``: no symmetry is declared."""
+        return None
+
     # ---- encoding --------------------------------------------------------
+    def encode_state(self, state: Any, seat: int) -> np.ndarray:
+        """The observation of ``seat`` in ``state``: ``encode(state.view(seat))``. An
+        encoder may override it with the same numbers read straight from the state (a
+        network asked at every node of a search pays for building views), with a test
+        that the two agree."""
+        return self.encode(state.view(seat))
+
     def check(self, view: View) -> None:
         """Refuse a view of another game or with keys this encoder was not written for."""
         if not isinstance(view, Mapping):

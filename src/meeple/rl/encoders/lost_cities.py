@@ -9,8 +9,12 @@ player count.
 
 from __future__ import annotations
 
+import itertools
+from typing import Any
+
 import numpy as np
 
+from meeple.games.lost_cities.actions import DISCARD, DRAW_PILE, PLAY
 from meeple.games.lost_cities.components import CARD_BY_TEXT, COLORS, COPIES, N_KINDS, N_RANKS
 from meeple.games.lost_cities.scoring import score_kinds
 from meeple.rl.encoders.base import Encoder, View, lookup, onehot, relative, seats
@@ -122,3 +126,116 @@ class LostCitiesEncoder(Encoder):
                 col = exp.get(c.letter, [])
                 out.append(score_kinds(_kinds(col)) / 100 if col else 0.0)
         return out
+
+    def symmetries(self) -> tuple[np.ndarray, np.ndarray]:
+        """The 120 orders of the five base colours: every card set, per-colour feature
+        and per-colour action relabelled alike. Purple (the six-colour variant) keeps its
+        place, so the maps hold for five- and six-colour games alike."""
+        colour_blocks = [f for f in self.features if f.name in ("colors", "blocked")]
+        card_blocks = [f for f in self.features if f.size == N_KINDS and f not in colour_blocks]
+        scores = next(f for f in self.features if f.name == "expedition_scores")
+        obs_maps, action_maps = [], []
+        for order in itertools.permutations(range(5)):
+            new = list(order) + [5]  # colour c is relabelled new[c]
+            old = [0] * 6
+            for c, n in enumerate(new):
+                old[n] = c
+            kind = [old[k // N_RANKS] * N_RANKS + k % N_RANKS for k in range(N_KINDS)]
+            src = np.arange(self._size)
+            for f in card_blocks:
+                src[f.start:f.stop] = f.start + np.array(kind)
+            for f in colour_blocks:
+                src[f.start:f.stop] = f.start + np.array(old)
+            for s in range(self.players):
+                start = scores.start + 6 * s
+                src[start:start + 6] = start + np.array(old)
+            act = np.arange(DRAW_PILE + 6)
+            act[PLAY:PLAY + N_KINDS] = PLAY + np.array(kind)
+            act[DISCARD:DISCARD + N_KINDS] = DISCARD + np.array(kind)
+            act[DRAW_PILE:DRAW_PILE + 6] = DRAW_PILE + np.array(old)
+            obs_maps.append(src)
+            action_maps.append(act)
+        return np.array(obs_maps), np.array(action_maps)
+
+    # ---- the same observation straight from a state (search's hot path) -------------
+    def encode_state(self, state: Any, seat: int) -> np.ndarray:
+        """``encode(state.view(seat))`` without building the view: about eight times
+        faster, for a network asked at every node of a search. It reads exactly the
+        fields the view publishes (``tests/rl/test_encoders.py`` compares the two on
+        states of many random games), never the other hand or the deck order."""
+        P = self.players
+        order = [(seat + i) % P for i in range(P)]
+        inv = _INVERSE_COPIES
+        out = np.zeros(self._size, dtype=np.float32)
+        at = self._offsets
+        seen = np.bincount(np.asarray(state.hands[seat], dtype=np.intp), minlength=N_KINDS)
+        out[at["hand"]:at["hand"] + N_KINDS] = seen * inv
+        for i, s in enumerate(order):
+            cards = [k for col in state.expeditions[s] for k in col]
+            if cards:
+                counted = np.bincount(cards, minlength=N_KINDS)
+                seen += counted
+                start = at[f"expedition_{i}"]
+                out[start:start + N_KINDS] = counted * inv
+        piles = state.discard_piles
+        pile_cards = [k for pile in piles for k in pile]
+        if pile_cards:
+            counted = np.bincount(pile_cards, minlength=N_KINDS)
+            seen += counted
+            start = at["discards"]
+            out[start:start + N_KINDS] = counted * inv
+            start = at["pile_tops"]
+            for pile in piles:
+                if pile:
+                    out[start + pile[-1]] += inv[pile[-1]]
+        for i, s in enumerate(order):
+            known = state.taken_from_piles[s]
+            if known:
+                counted = np.bincount(known, minlength=N_KINDS)
+                start = at[f"known_{i}"]
+                out[start:start + N_KINDS] = counted * inv
+                if s != seat:
+                    seen += counted
+        start = at["unseen"]
+        out[start:start + N_KINDS] = np.maximum(_all_cards_n(state.colors) - seen * inv, 0.0)
+        start = at["expedition_scores"]
+        for s in order:
+            for c, col in enumerate(state.expeditions[s]):
+                if col:
+                    out[start + c] = score_kinds(col) / 100
+            start += 6
+        start = at["colors"]
+        out[start:start + state.colors] = 1.0
+        out[at["deck"]] = len(state.deck) / 72
+        start = at["hand_sizes"]
+        for i, s in enumerate(order):
+            out[start + i] = len(state.hands[s]) / 8
+        out[at["phase"] + _PHASES[state.phase]] = 1.0
+        if state.blocked_pile is not None:
+            out[at["blocked"] + state.blocked_pile] = 1.0
+        to_move = P if state.to_move is None else (state.to_move - seat) % P
+        out[at["to_move"] + to_move] = 1.0
+        out[at["starter"] + (state.starter - seat) % P] = 1.0
+        start = at["round"]
+        out[start:start + 3] = (state.round / state.rounds, state.rounds / 5, (state.rounds - state.round) / 5)
+        scores = state.scores()
+        start = at["scores"]
+        for i, s in enumerate(order):
+            out[start + i] = scores[s] / 200
+        np.clip(out, self.low, self.high, out=out)
+        return out
+
+    @property
+    def _offsets(self) -> dict[str, int]:
+        offsets = self.__dict__.get("_offset_table")
+        if offsets is None:
+            offsets = self.__dict__["_offset_table"] = {f.name: f.start for f in self.features}
+        return offsets
+
+
+def _all_cards_n(colors: int) -> np.ndarray:
+    """Every card of a game of ``colors`` colours, as a card set (ones)."""
+    return _ALL_CARDS[colors]
+
+
+_ALL_CARDS = {n: _all_cards([c.letter for c in COLORS[:n]]) for n in (5, 6)}
