@@ -145,6 +145,8 @@ def test_distillation_stage_fits_the_policy_and_recommends_a_root_prior(tmp_path
     assert record["held_out"]["policy_loss"] < record["held_out_untrained"]["policy_loss"]
     assert Network.load(tmp_path / "a" / "latest.npz", "lost-cities").meta["distill"] == record
     assert net.meta["search"] == {"mix": 0.0, "prior_depth": 1}
+    assert [c["steps"] for c in record["curve"]] == [0, 500, 1000]
+    assert (tmp_path / "a" / "distill-curve.png").stat().st_size > 0
     # an earlier run's chunks are reused without searching again
     reused = tmp_path / "a" / "distill" / "distill-0000000.npz"
     train(Config("lost-cities", 2, tmp_path / "b", options={"rounds": [1]}, hidden=32, max_iterations=0,

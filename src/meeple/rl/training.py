@@ -274,6 +274,7 @@ def train(config: Config, log: Callable[[str], None] = print) -> list[dict[str, 
                                 history=history, search=DISTILLED_SEARCH)
         network.save(latest_warm, meta, weights_of(model))
         network.save(out / "latest.npz", meta, weights_of(model))
+        plot_distillation(distilled, out / "distill-curve.png", f"{game.title}, {players} players")
     if config.max_iterations == 0:
         return history
     deadline = started + config.minutes * 60
@@ -426,10 +427,14 @@ def distill(model, config: Config, players: int, rng: np.random.Generator,
     best = untrained = measure(model, held_set)
     best_state = {k: v.clone() for k, v in model.state_dict().items()}
     chunk = 500
+    curve = [{"steps": 0, "policy_loss": None, "held_out_policy_loss": untrained["policy_loss"],
+              "agreement": untrained["agreement"]}]
     for done in range(0, config.distill_steps, chunk):
-        fit(model, optimizer, train_set, min(chunk, config.distill_steps - done), config.batch, rng,
-            symmetries, weights=(1.0, 0.0, 0.0))
+        steps = min(chunk, config.distill_steps - done)
+        stats = fit(model, optimizer, train_set, steps, config.batch, rng, symmetries, weights=(1.0, 0.0, 0.0))
         now = measure(model, held_set)
+        curve.append({"steps": done + steps, "policy_loss": stats["policy_loss"],
+                      "held_out_policy_loss": now["policy_loss"], "agreement": now["agreement"]})
         if now["policy_loss"] < best["policy_loss"]:
             best, best_state = now, {k: v.clone() for k, v in model.state_dict().items()}
     with torch.no_grad():
@@ -441,7 +446,7 @@ def distill(model, config: Config, players: int, rng: np.random.Generator,
             "epsilon": config.distill_epsilon, "steps": config.distill_steps,
             "temperature": config.distill_temperature, "symmetries": 0 if symmetries is None else len(symmetries[0]),
             "files": [f.name for f in files], "seconds": round(time.monotonic() - t0, 1),
-            "held_out": best, "held_out_untrained": untrained}
+            "held_out": best, "held_out_untrained": untrained, "curve": curve}
 
 
 def _policy_samples(data: distill_data.Positions, temperature: float, players: int) -> Samples:
@@ -491,6 +496,36 @@ def plot(history: list[dict[str, Any]], path: Path, title: str) -> None:
         lines, labels = lines + more, labels + more_labels
     ax.legend(lines, labels, loc="upper right", fontsize=8)
     fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def plot_distillation(record: dict[str, Any], path: Path, title: str) -> None:
+    """The distillation fit: policy loss on the training positions and on held-out games,
+    and how often the policy's favourite move is the long search's, by minibatch steps."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    curve = record["curve"]
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
+    fitted = [c for c in curve if c["policy_loss"] is not None]
+    ax.plot([c["steps"] for c in fitted], [c["policy_loss"] for c in fitted], label="policy loss (training)")
+    ax.plot([c["steps"] for c in curve[1:]], [c["held_out_policy_loss"] for c in curve[1:]],
+            label="policy loss (held-out games)")
+    ax.set_xlabel("minibatch steps")
+    ax.set_ylabel("cross-entropy to the long search's visit shares")
+    ax.set_title(f"{title}: distillation of {record['expert']} ({record['samples']:,} positions)", fontsize=9)
+    ax2 = ax.twinx()
+    ax2.plot([c["steps"] for c in curve], [c["agreement"] for c in curve], color="tab:green", marker=".",
+             label="favourite move = the long search's (held-out)")
+    ax2.set_ylim(0, 1)
+    ax2.set_ylabel("agreement")
+    lines, labels = ax.get_legend_handles_labels()
+    more, more_labels = ax2.get_legend_handles_labels()
+    fig.tight_layout(rect=(0, 0.12, 1, 1))
+    fig.legend(lines + more, labels + more_labels, loc="lower center", ncol=3, fontsize=8, frameon=False)
     fig.savefig(path)
     plt.close(fig)
 
