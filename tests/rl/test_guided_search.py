@@ -87,6 +87,9 @@ def test_shipped_network_is_small_loads_and_its_bot_plays_a_full_game():
     assert path.stat().st_size < 4 * 2**20
     net = Network.load("default", "lost-cities")
     assert net.meta["game"] == "lost-cities" and net.players == 2
+    # distilled from long searches of real positions: its prior is meant for the root
+    assert net.meta["search"] == {"mix": 0.0, "prior_depth": 1}
+    assert net.meta["distill"]["samples"] > 5000
     state = LC.new(2, 21, rounds=1)
     seats = [bots.get("ismcts:net=default,iterations=40", LC, seed=2), bots.get("greedy", LC, seed=3)]
     while state.to_move is not None:

@@ -5,7 +5,7 @@ with search teaches a network little per hour. Here the game's playout policy
 (``GAME.rollout_action``, with a share ``epsilon`` of uniformly random moves so that
 positions vary) plays whole games in milliseconds, and a share ``keep`` of their
 decisions is searched by a long search (``expert``, e.g. ``ismcts:iterations=1600``,
-four times the iterations plain search makes in 0.1 s). A position's record:
+four to five times the iterations plain search makes in 0.1 s). A position's record:
 
 - ``obs``: the observation of the seat to move (its view only), ``mask`` its legal
   actions;
