@@ -56,11 +56,17 @@ def test_prior_callable_orders_and_biases_the_tree():
 
 def test_net_spec_builds_a_guided_search_from_a_file(tmp_path):
     net = Network.load("default", "lost-cities")
-    bot = bots.get("ismcts:net=default,iterations=30", LC, seed=1)
+    # the shipped file recommends its prior at the root with full playouts (mix=0)
+    shipped = bots.get("ismcts:net=default,iterations=30", LC, seed=1)
+    assert shipped.guide_prior is not None and shipped.guide_evaluate is None
+    assert shipped.prior_depth == 1
+    # a file that recommends nothing: the value head judges every new leaf
+    plain_meta = {k: v for k, v in net.meta.items() if k != "search"}
+    copy = tmp_path / "Copy Of Net.npz"  # paths keep their case
+    Network(plain_meta, net.weights()).save(copy)
+    bot = bots.get(f"ismcts:net={copy},iterations=30", LC, seed=1)
     assert bot.guide_prior is not None and bot.guide_evaluate is not None
     assert bot.rollout_depth == 0
-    copy = tmp_path / "Copy Of Net.npz"  # paths keep their case
-    net.save(copy)
     assert bots.get(f"ismcts:net={copy},iterations=5,rollout_depth=4", LC).rollout_depth == 4
 
 
