@@ -23,6 +23,7 @@ import argparse
 import numpy as np
 
 from meeple import bots, games
+from meeple.cli import parse_options
 from meeple.rl import distill
 
 
@@ -30,13 +31,13 @@ def score(path: str, spec: str, game_name: str, options: dict, games_: int) -> d
     with np.load(path) as data:
         records = {k: data[k] for k in distill.KEYS}
     game = games.get(game_name)
+    bot = bots.get(spec.replace(";", ","), game, seed=0)  # once: a network file loads once
     seeds = list(dict.fromkeys(int(s) for s in records["game"]))[:games_]
     agree, regret, n = 0, 0.0, 0
     for seed in seeds:
         rows = np.flatnonzero(records["game"] == seed)
         states = distill.positions(game_name, 2, options, seed)
         for row, state in zip(rows, states, strict=True):
-            bot = bots.get(spec.replace(";", ","), game, seed=seed * 31 + n)
             move = int(bot.choose(state))
             visits, q = records["visits"][row], records["q"][row]
             best = int(np.argmax(visits))
@@ -56,10 +57,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games of the chunk to use (the first ones)")
     parser.add_argument("-o", "--option", action="append", default=[], help="game option key=value")
     args = parser.parse_args()
-    options = {}
-    for item in args.option:
-        key, _, value = item.partition("=")
-        options[key] = int(value) if value.isdigit() else value
+    options = games.get(args.game).resolve_options(parse_options(args.option))
     for spec in args.specs:
         result = score(args.chunk, spec, args.game, options, args.games)
         print(f"{spec}: {result['positions']} positions, agreement {result['agreement']:.1%}, "

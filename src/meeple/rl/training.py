@@ -469,13 +469,19 @@ def _stop(config: Config, done: int, deadline: float, last_seconds: float) -> bo
     return time.monotonic() + last_seconds > deadline
 
 
-def plot(history: list[dict[str, Any]], path: Path, title: str) -> None:
-    """Losses on not-yet-seen games and the policy's score against greedy, by games played."""
+def _pyplot():
+    """pyplot on the file backend, imported only when a plot is drawn (no screen needed)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    return plt
+
+
+def plot(history: list[dict[str, Any]], path: Path, title: str) -> None:
+    """Losses on not-yet-seen games and the policy's score against greedy, by games played."""
+    plt = _pyplot()
     x = [h["games"] for h in history]
     fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
     ax.plot(x, [h["fresh_policy_loss"] for h in history], label="policy loss (new games)")
@@ -503,11 +509,7 @@ def plot(history: list[dict[str, Any]], path: Path, title: str) -> None:
 def plot_distillation(record: dict[str, Any], path: Path, title: str) -> None:
     """The distillation fit: policy loss on the training positions and on held-out games,
     and how often the policy's favourite move is the long search's, by minibatch steps."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = _pyplot()
     curve = record["curve"]
     fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
     fitted = [c for c in curve if c["policy_loss"] is not None]
