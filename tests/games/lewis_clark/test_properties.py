@@ -22,7 +22,7 @@ def random_game(seed: int, policy=None, players: int | None = None, **options):
     if players is None:
         players = rng.randrange(1, 6)
     state = GAME.new(players, seed, **options)
-    bound = GAME.decision_bound(players)
+    bound = GAME.decision_bound(players, options)
     while state.to_move is not None:
         assert state.ply <= bound, f"seed {seed}: {players} players passed the decision bound"
         if policy is None:
