@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from meeple.games.lost_cities.actions import DRAW_DECK_ACTION
 from meeple.core.position import edited
+from meeple.games.lost_cities.actions import DRAW_DECK_ACTION
 from tests.games.lost_cities.helpers import GAME, ks, play_out, position
 
 

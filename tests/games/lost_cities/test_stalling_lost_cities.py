@@ -12,7 +12,6 @@ import random
 import pytest
 
 from meeple.core.errors import ConfigError
-
 from meeple.games.lost_cities.components import CARD_TEXT, HAND_SIZE, deck
 from meeple.games.lost_cities.stalling import turns_bound
 from tests.games.lost_cities.helpers import GAME
