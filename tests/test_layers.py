@@ -80,7 +80,8 @@ def test_no_part_imports_a_layer_above_it(part):
 @pytest.mark.parametrize("part", ["core", "games", "bots", "arena"])
 def test_no_lower_layer_names_an_upper_one_for_importlib(part):
     above = {p for p in ALLOWED if p != part and p not in ALLOWED[part]}
-    pattern = re.compile(r"""["']meeple\.(%s)\b""" % "|".join(sorted(above)))
+    names = "|".join(sorted(above))
+    pattern = re.compile(rf"""["']meeple\.({names})\b""")
     wrong = [
         f"{p.relative_to(SRC)}:{n}: {line.strip()}"
         for p in FILES if part_of(p) == part
