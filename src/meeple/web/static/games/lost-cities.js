@@ -13,17 +13,24 @@ export function cardName(card) {
   return v === "H" ? t("lc.wagercard", { color: colorName(c) }) : t("lc.card", { color: colorName(c), value: v });
 }
 
-export function describe(move, view) {
-  const [verb, arg] = move.split(" ");
-  if (verb === "play") return t("lc.move.play", { card: cardName(arg) });
-  if (verb === "discard") return t("lc.move.discard", { card: cardName(arg) });
-  if (verb === "draw" && arg === "deck") return t("lc.move.drawdeck", { n: view?.deck ?? "?" });
-  if (verb === "draw") {
-    const pile = view?.discards?.[arg] || [];
-    const top = pile[pile.length - 1];
-    return t("lc.move.drawpile", { color: colorName(arg), card: top ? cardName(top) : "?" });
+// The moves this view allows, each with its words: the board and ``describe`` name the
+// same moves, and no move text is taken apart here (the notation is the server's).
+function moveWords(view) {
+  const words = new Map([["draw deck", t("lc.move.drawdeck", { n: view?.deck ?? "?" })]]);
+  for (const code of view?.hand || []) {
+    words.set(`play ${code}`, t("lc.move.play", { card: cardName(code) }));
+    words.set(`discard ${code}`, t("lc.move.discard", { card: cardName(code) }));
   }
-  return null;
+  for (const c of view?.colors || []) {
+    const pile = view.discards?.[c] || [];
+    const top = pile[pile.length - 1];
+    words.set(`draw ${c}`, t("lc.move.drawpile", { color: colorName(c), card: top ? cardName(top) : "?" }));
+  }
+  return words;
+}
+
+export function describe(move, view) {
+  return moveWords(view).get(move) ?? null;
 }
 
 function handshake() {
@@ -47,25 +54,14 @@ function back(n, label) {
   return h("div.lc-card.back", { "aria-label": label }, h("span.v", n === undefined ? "" : String(n)));
 }
 
-// a column's score as the rules count it (shown under each expedition)
-export function expeditionScore(cards) {
-  if (!cards.length) return 0;
-  let sum = 0;
-  let wagers = 0;
-  for (const code of cards) {
-    const v = code.slice(1);
-    if (v === "H") wagers += 1; else sum += Number(v);
-  }
-  return (sum - 20) * (1 + wagers) + (cards.length >= 8 ? 20 : 0);
-}
-
 function side(view, seat, ctx, top) {
   const row = h("div.lc-side", { class: top ? "lc-top" : "lc-bottom", "aria-label": t("lc.expeditions", { name: ctx.name(seat) }) });
   for (const c of view.colors) {
     const cards = view.expeditions[seat][c];
     const col = h("div.lc-exp", { class: `c-${c}`, "data-expedition": `${seat}:${c}`, style: { "--card": COLOR_CSS[c] } },
       h("div.lc-stack", cards.map((code) => card(code, ctx, { small: true }))),
-      h("div.lc-expscore", { title: t("lc.colscore") }, cards.length ? String(expeditionScore(cards)) : "·"));
+      // the column's score as the server counts it (the rules' numbers live there only)
+      h("div.lc-expscore", { title: t("lc.colscore") }, cards.length ? String(view.expedition_scores[seat][c]) : "·"));
     ctx.key(col, `exp:${seat}:${c}`);
     ctx.info(col, c);
     // a card of this colour in hand can be played onto this column
