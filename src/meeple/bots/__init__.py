@@ -25,8 +25,14 @@ BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISM
 
 
 def names() -> list[str]:
-    """Every bot name: the built-in ones, then the plug-ins (not imported to list them)."""
-    return [*BOTS, *(n for n in plugins.bot_names() if n not in BOTS)]
+    """The built-in bots (every game has them)."""
+    return list(BOTS)
+
+
+def plugin_names() -> list[str]:
+    """Bots that layers above plug in (``policy``: a network's own move), by name; not
+    imported to list them, and not offered where a game may have no use for them."""
+    return [n for n in plugins.bot_names() if n not in BOTS]
 
 
 def bot_class(name: str) -> type:
@@ -34,7 +40,7 @@ def bot_class(name: str) -> type:
     key = name.strip().lower()
     cls = BOTS.get(key) or plugins.bot(key)
     if cls is None:
-        raise ConfigError(f"no bot called {key!r}; bots: {', '.join(names())}")
+        raise ConfigError(f"no bot called {key!r}; bots: {', '.join(names() + plugin_names())}")
     return cls
 
 
@@ -45,7 +51,7 @@ def params(name: str) -> tuple[Param, ...]:
 
 def __getattr__(attr: str) -> Any:
     if attr == "PARAMS":  # the old table, derived: bot -> {parameter: type}, seed aside
-        return {n: {p.name: p.kind for p in bot_class(n).params} for n in names()}
+        return {n: {p.name: p.kind for p in BOTS[n].params} for n in names()}
     raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
 
 
@@ -93,5 +99,5 @@ def check_specs(specs: Sequence[str], game: Game) -> None:
 
 __all__ = [
     "BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "bot_class", "check_specs", "describe",
-    "get", "names", "params", "parse_spec",
+    "get", "names", "params", "parse_spec", "plugin_names",
 ]

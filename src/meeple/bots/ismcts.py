@@ -154,6 +154,8 @@ def _merge_prior(node: _Node, legal: Sequence[Action], probs: Sequence[float]) -
 
 
 class ISMCTSBot:
+    """Information-set Monte Carlo tree search over the game's worlds for the seat to move."""
+
     name = "ismcts"
     #: every parameter a spec or a caller may give (``seed`` aside), with its rule:
     #: the constructor checks them by this table (``meeple.bots.params``)
@@ -174,7 +176,7 @@ class ISMCTSBot:
         Param("margin_weight", float, MARGIN_WEIGHT, "the outcome reward's weight on its margin term",
               "between 0 and 1", between(0.0, 1.0)),
         Param("workers", int, 1, "root-parallel search over this many processes",
-              f"1 to {MAX_WORKERS} (processes)", between(1, MAX_WORKERS)),
+              f"1 to {MAX_WORKERS}", between(1, MAX_WORKERS)),
         Param("net", Path, None, "a network file from meeple train, or 'default': its prior and "
               "evaluation guide the search (a plug-in guide, docs/rl.md)"),
         Param("mix", float, None, "with net: the network's share of a leaf's value, a playout the "
@@ -182,7 +184,7 @@ class ISMCTSBot:
         Param("prior_weight", float, 1.0, "with net: the PUCT coefficient of the network's prior",
               "0 or more", at_least(0)),
         Param("prior_depth", int, None, "with net: the prior is asked only this many decisions deep "
-              "(1: the root)", "at least 1 (the root)", at_least(1)),
+              "(1: the root)", "at least 1", at_least(1)),
     )
 
     def __init__(

@@ -178,7 +178,7 @@ def list_games() -> None:
 @app.command("bots")
 def list_bots() -> None:
     """List the bots and their parameters (a spec: NAME or NAME:key=value,key=value)."""
-    for name in botlib.names():
+    for name in botlib.names() + botlib.plugin_names():
         try:
             rows = botlib.describe(name)
         except MeepleError as err:  # a plug-in whose layer is not installed

@@ -91,9 +91,10 @@ def guidance(net: str, game: Game) -> Guidance:
 
 
 class PolicyBot:
-    """``policy:net=PATH``: the network's own move (its most likely legal action), no
-    search. Measures what a network learnt by itself (``meeple train`` checks it against
-    ``greedy`` after every iteration)."""
+    """A trained network's own move (its most likely legal action), without search.
+
+    ``policy:net=PATH`` measures what a network learnt by itself (``meeple train``
+    checks it against ``greedy`` after every iteration)."""
 
     name = "policy"
     params = (Param("net", Path, "default", "a network file from meeple train, or 'default'"),)
