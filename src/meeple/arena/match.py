@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any
 
@@ -85,10 +85,8 @@ class Outcome:
 
     def same_game(self, other: Outcome) -> bool:
         """Equal in everything but the time it took."""
-        mine, theirs = asdict(self), asdict(other)
-        for key in self.TIMING:
-            mine.pop(key), theirs.pop(key)
-        return mine == theirs
+        names = [f.name for f in fields(self) if f.name not in self.TIMING]
+        return all(getattr(self, n) == getattr(other, n) for n in names)
 
     def share(self, seat: int) -> float:
         """``seat``'s share of the win: 1, 1/k of a k-way shared win, 0."""
