@@ -35,7 +35,7 @@ class Seat:
 @dataclass(frozen=True, slots=True)
 class Items:
     """Several texts joined as the language joins a list: "A, B and C" (``style``
-    "standard"), "A, B or C" ("or"), "A, B, C" ("unit"): Babel's CLDR list patterns;
+    "standard"), "A, B or C" ("or"): Babel's CLDR list patterns;
     or clauses of one line, "A; B; C" ("parts", the separator from the catalog)."""
 
     items: tuple[Any, ...]
