@@ -46,4 +46,4 @@ class NotYourTurn(IllegalAction):
 def clip(text: str, most: int = 40) -> str:
     """A text a player typed, cut to ``most`` characters for an error message: a line
     of 5,000 characters is not echoed back in full."""
-    return text if len(text) <= most else f"{text[:most]}... ({len(text)} characters)"
+    return text if len(text) <= most else f"{text[:most]}…"

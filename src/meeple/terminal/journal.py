@@ -57,7 +57,7 @@ def what_it_revealed(move: Move) -> Text:
     """In words, from the narration when the game gives one, else from the parts of the
     watching seat's view that changed."""
     if move.lines:
-        return M("term.revealed_said", lines=items(move.lines, "unit"))
+        return M("term.revealed_said", lines=items(move.lines, "parts"))
     if move.changed:
         return M("term.revealed_changed", keys=", ".join(move.changed))
     return M("term.revealed_unknown")
