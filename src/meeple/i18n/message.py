@@ -35,8 +35,9 @@ class Seat:
 @dataclass(frozen=True, slots=True)
 class Items:
     """Several texts joined as the language joins a list: "A, B and C" (``style``
-    "standard"), "A, B or C" ("or"): Babel's CLDR list patterns;
-    or clauses of one line, "A; B; C" ("parts", the separator from the catalog)."""
+    "standard"), "A, B or C" ("or"): Babel's CLDR list patterns; or with a separator
+    from the shared catalog: clauses of one line, "A; B; C" ("parts"), a plain
+    enumeration, "A, B, C" ("comma")."""
 
     items: tuple[Any, ...]
     style: str = "standard"

@@ -26,6 +26,9 @@ log = logging.getLogger("meeple.i18n")
 
 #: the shared domain: the terminal, the CLI, core errors, seat names
 COMMON = catalogs.Domain("meeple", "meeple.i18n")
+#: ``Items`` styles joined by a separator from the shared catalog rather than by CLDR's
+#: list patterns: clauses of one line ("parts") and plain enumerations ("comma")
+JOINERS = {"parts": "list.parts", "comma": "list.comma"}
 
 
 class _Formatter(string.Formatter):
@@ -73,8 +76,8 @@ class Audience:
             return format_decimal(value, locale=self.lang)
         if isinstance(value, Items):
             texts = [self.text(v) for v in value.items]
-            if value.style == "parts":  # clauses of one line: "round 2/3; deck 14"
-                return self._message(COMMON("list.parts")).join(texts)
+            if value.style in JOINERS:  # "round 2/3; deck 14", "wager, 2, 5"
+                return self._message(COMMON(JOINERS[value.style])).join(texts)
             return format_list(texts, style=value.style, locale=self.lang)
         if isinstance(value, tuple | list):
             return format_list([self.text(v) for v in value], locale=self.lang)

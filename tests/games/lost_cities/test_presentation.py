@@ -234,3 +234,31 @@ def test_the_rules_summary_is_written_for_players():
         assert needed in text
     for developer in ("LC-", "ruling", "spec", "../", ".txt", "view", "seat"):
         assert developer not in text
+
+
+def test_the_widest_board_fits_in_every_language():
+    from meeple.i18n import LANGUAGES, Audience, use
+
+    s = crowded()
+    for lang in LANGUAGES:
+        with use(Audience(lang, ("ismcts:seconds=2", "greedy"), strict=True)):
+            for seat in (0, 1, None):
+                lines = plain(GAME.render(s, seat))
+                assert max(len(line) for line in lines) <= WIDTH, (lang, "\n".join(lines))
+                assert "\n".join(lines).count(FULL) == 2
+
+
+def test_moves_are_described_in_words_and_the_game_offers_closer_looks():
+    from meeple.i18n import Audience
+
+    s = crowded()
+    view = s.view(0)
+    fr = Audience("fr")
+    said = {str(a): fr(GAME.describe(a, view)) for a in s.legal_actions()}
+    assert said["draw deck"] == "piocher dans la pioche (il reste 1 carte)"
+    assert said["draw R"] == "prendre le 5 rouge sur la défausse rouge"
+    assert [what for what, _ in GAME.detail_topics(s, 0)] == ["piles", "score"]
+    with __import__("meeple.i18n", fromlist=["use"]).use(Audience("nl")):
+        piles = plain(GAME.render_detail(s, 0, "piles"))
+    assert "groene aflegstapel, 12 kaarten, van boven naar onder: groene 10, groene 9" in piles[3]
+    assert GAME.render_detail(s, 0, "farm") is None

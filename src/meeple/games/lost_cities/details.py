@@ -28,7 +28,7 @@ def _piles(view: dict[str, Any]) -> list[str]:
     lines = []
     for letter, cards in view["discards"].items():
         if cards:
-            names = items(card(CARD_BY_TEXT[t]) for t in reversed(cards))
+            names = items((card(CARD_BY_TEXT[t]) for t in reversed(cards)), "comma")
             lines.append(say(M("show.pile_cards", pile=pile(letter), n=len(cards), cards=names)))
         else:
             lines.append(say(M("show.pile_empty", pile=pile(letter))))

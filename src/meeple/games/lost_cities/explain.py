@@ -159,7 +159,7 @@ def expedition_words(row: dict[str, list[str]]) -> list[Msg]:
     """Each started expedition of one seat: "red: wager, 2 = -36"."""
     return [
         M("narrate.expedition", color=color(letter), cards=items(
-            card_short(CARD_BY_TEXT[t]) for t in cards), score=expedition_score(cards))
+            (card_short(CARD_BY_TEXT[t]) for t in cards), "comma"), score=expedition_score(cards))
         for letter, cards in row.items()
         if cards
     ]
