@@ -120,6 +120,9 @@ def test_plural_forms_follow_each_language():
         "es": ["0 puntos", "1 punto", "2 puntos"],
         "nl": ["0 punten", "1 punt", "2 punten"],
     }
+    assert Audience("fr").text(COMMON("points", n=-1)) == "-1 point"
+    assert Audience("fr").text(COMMON("points", n=-1234)) == "-1\u202f234 points"  # the form follows the size
+    assert Audience("en").text(COMMON("points", n=-1)) == "-1 point"
 
 
 def test_messages_nest_name_seats_join_lists_and_are_values():

@@ -31,12 +31,13 @@ class ParseError(MeepleError, ValueError):
 class IllegalAction(MeepleError):
     """A well-formed action that the rules forbid right now.
 
-    ``reason`` holds the explanation in words; the state is left unchanged.
+    ``reason`` holds the explanation in English words (``text``: the message, for other
+    languages); the state is left unchanged.
     """
 
     def __init__(self, reason: Text) -> None:
         super().__init__(reason)
-        self.reason = reason
+        self.reason = str(reason)
 
 
 class NotYourTurn(IllegalAction):

@@ -125,8 +125,9 @@ def template(name: str, id: str, lang: str, n: Any = None) -> str:
     """The text of message ``id`` in ``lang`` (English where ``lang`` lacks it), its
     plural form chosen by ``n`` when the message has plural forms."""
     t = translations(name, lang)
-    if id in plural_ids(name) and isinstance(n, int | float):
-        return t.ngettext(id, id, n)
+    if id in plural_ids(name) and isinstance(n, int | float) and not isinstance(n, bool):
+        count = abs(n)  # "-12 points": the form follows the size, not the sign
+        return t.ngettext(id, id, int(count) if count == int(count) else 2)
     return t.gettext(id)
 
 

@@ -72,6 +72,8 @@ class Audience:
             return self.seat(value.n)
         if isinstance(value, bool):
             return self._message(COMMON("yes" if value else "no"))
+        if isinstance(value, int) and -1000 < value < 1000:
+            return str(value)  # the same digits and minus sign in meeple's languages, 40x faster
         if isinstance(value, int | float):
             return format_decimal(value, locale=self.lang)
         if isinstance(value, Items):

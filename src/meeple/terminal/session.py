@@ -239,7 +239,10 @@ class TerminalGame:
             c.print(f"[bold]{escape(verdict(self.state.winners(), self.seat, self.names))}[/]")
         else:
             to_move = self.state.to_move
-            self.say(M("term.left_unfinished", n=self.state.ply, player=self.who(to_move) if to_move is not None else ""))
+            if to_move == self.seat:  # "you to move": the verb agrees with "you"
+                self.say(M("term.left_unfinished_you", n=self.state.ply))
+            else:
+                self.say(M("term.left_unfinished", n=self.state.ply, player=self.who(to_move)))
         if self.save_path is not None:
             self.save(self.save_path)
         if self.reader is not None:
@@ -279,8 +282,10 @@ class TerminalGame:
         width = max((len(what) for what, _ in topics), default=0)
         for what, words in topics:
             self.console.print(f"  [bold]{escape(what):<{width}}[/]  {escape(self.audience(words))}")
-        if not topics:
+        if not topics and type(self.game).render_detail is Game.render_detail:
             self.say(M("term.show_none", game=self.game.title))
+        elif not topics:  # a game that shows details but does not list them (yet)
+            self.say(M("term.show_unlisted", game=self.game.title, command=f"meeple rules {self.game.name}"))
         return True
 
     def cmd_info(self, rest: str) -> bool:
