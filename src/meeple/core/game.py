@@ -196,6 +196,13 @@ class Game:
         ``None``: the notation says it all (the default)."""
         return None
 
+    def futile(self, action: Action, view: dict[str, Any]) -> Text | None:
+        """Why ``action`` would gain nothing for the seat whose ``view`` this is (a "take
+        sheep" with every pasture full, a village action it cannot pay for), or ``None``
+        when it gains something (the default). The rules allow such moves; players must be
+        told before (the move list marks them) and after (the narration says so)."""
+        return None
+
     def log_text(self, action: Action, actor: int, seat: int | None) -> str:
         """How ``action``, played by seat ``actor``, reads in ``seat``'s log (None: spectators).
 
