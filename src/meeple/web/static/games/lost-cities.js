@@ -5,26 +5,32 @@ import { t } from "../i18n.js";
 
 const COLOR_CSS = { Y: "#e8c21a", W: "#e9e6dc", B: "#2f6fd0", G: "#3c9a48", R: "#cf3b2e", P: "#8a4fc0" };
 
-export function colorName(c) { return t(`lc.color.${c}`); }
+// Colours and cards are named by the game's own catalog (lost_cities.po), as in the
+// server's narration: the words agree with their noun in every language.
+export function colorName(c) { return t(`lost_cities:color.${c}`); }
 
-export function cardName(card) {
+function named(card, article) {
   const c = card[0];
   const v = card.slice(1);
-  return v === "H" ? t("lc.wagercard", { color: colorName(c) }) : t("lc.card", { color: colorName(c), value: v });
+  return v === "H" ? t(`lost_cities:${article}wager.${c}`) : t(`lost_cities:${article}card.${c}`, { value: v });
 }
+
+export function cardName(card) { return named(card, ""); }
 
 // The moves this view allows, each with its words: the board and ``describe`` name the
 // same moves, and no move text is taken apart here (the notation is the server's).
 function moveWords(view) {
-  const words = new Map([["draw deck", t("lc.move.drawdeck", { n: view?.deck ?? "?" })]]);
+  const words = new Map([["draw deck", t("lost_cities:move.draw_deck", { n: view?.deck ?? 0 })]]);
   for (const code of view?.hand || []) {
-    words.set(`play ${code}`, t("lc.move.play", { card: cardName(code) }));
-    words.set(`discard ${code}`, t("lc.move.discard", { card: cardName(code) }));
+    words.set(`play ${code}`, t("lost_cities:move.play", { card: named(code, "the_") }));
+    words.set(`discard ${code}`, t("lost_cities:move.discard", { card: named(code, "the_") }));
   }
   for (const c of view?.colors || []) {
     const pile = view.discards?.[c] || [];
     const top = pile[pile.length - 1];
-    words.set(`draw ${c}`, t("lc.move.drawpile", { color: colorName(c), card: top ? cardName(top) : "?" }));
+    const where = t(`lost_cities:pile.${c}`);
+    words.set(`draw ${c}`, top ? t("lost_cities:move.draw_pile", { card: named(top, "the_"), pile: where })
+      : t("lost_cities:move.draw_empty", { pile: where }));
   }
   return words;
 }
@@ -103,7 +109,7 @@ export function render(view, ctx) {
     const pile = view.discards[c];
     const top = pile[pile.length - 1];
     const el = h("div.lc-pile", { class: `c-${c}`, "data-pile": c, style: { "--card": COLOR_CSS[c] },
-      "aria-label": t("lc.pile", { color: colorName(c), n: pile.length }) },
+      "aria-label": t("lc.pile", { pile: t(`lost_cities:pile.${c}`), n: pile.length }) },
     top ? card(top, ctx, {}) : h("div.lc-slot", { "aria-hidden": "true" }, colorName(c)),
     h("span.count", pile.length ? `×${pile.length}` : ""));
     ctx.key(el, `pile:${c}`);
