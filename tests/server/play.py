@@ -61,6 +61,27 @@ def play_to_end(client, table_id: int, tokens: dict[int, str], rng: random.Rando
             on_move(seat, action, r.json())
 
 
+def watch(client, table_id: int, token: str | None = None, **headers: str):
+    """A WebSocket on the table, authenticated by its first message (the token never goes in the URL)."""
+    ws = client.websocket_connect(f"/ws/tables/{table_id}", headers=dict(headers))
+    ws.__enter__()
+    ws.send_json({"type": "auth", "token": token})
+    return ws
+
+
+def states(ws, until: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+    """The states a socket receives (presence frames skipped) until ``until(state)``."""
+    got = []
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] == "presence":
+            continue
+        assert msg["type"] == "state", msg
+        got.append(msg["table"])
+        if until(msg["table"]):
+            return got
+
+
 def secret_deal(engine, table_id: int) -> int:
     """The seed, read from the database as only the server may."""
     with engine.connect() as c:

@@ -66,14 +66,14 @@ def test_the_search_never_receives_the_true_state(make_client, monkeypatch):
     hall = client.app.state.hall
     seen = []
 
-    async def record(world, seconds, top=3):
+    async def record(key, world, seconds, top=3):
         seen.append(world)
         return {"simulations": 0, "moves": []}
 
     monkeypatch.setattr(hall.bots, "advise", record)
     for _ in range(3):
         assert client.get(f"/api/tables/{table_id}/hint", headers=auth(tokens[mover])).status_code == 200
-    true = hall.tables[table_id].state
+    true = hall.cache[table_id].state
     for world in seen:
         assert world is not true
         assert world.view(mover) == true.view(mover)  # the same position for the asking seat

@@ -12,4 +12,4 @@ def test_bad_settings_are_refused_with_what_is_allowed():
     r = runner.invoke(app, ["serve", "--db", "mysql://u@h/db"])
     assert r.exit_code == 2 and "sqlite:///PATH" in r.output
     r = runner.invoke(app, ["serve", "--bot-seconds", "0"])
-    assert r.exit_code == 2 and "--bot-seconds must be above 0" in r.output
+    assert r.exit_code == 2 and "bot_seconds must be above 0" in r.output

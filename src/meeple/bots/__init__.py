@@ -38,6 +38,10 @@ PARAMS: dict[str, dict[str, type]] = {
 }
 
 
+#: the bots whose time per move is a budget (``max_seconds`` caps it)
+SEARCHING = frozenset({"ismcts"})
+
+
 def names() -> list[str]:
     return list(BOTS)
 
@@ -75,10 +79,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
     return name, kwargs
 
 
-def get(spec: str, game: Game, seed: int | None = None) -> Bot:
+def get(spec: str, game: Game, seed: int | None = None, max_seconds: float | None = None) -> Bot:
     """Build a bot from ``name`` or ``name:key=value,...`` for ``game`` (a Game object).
 
-    A ``seed`` in the spec wins over the ``seed`` argument.
+    A ``seed`` in the spec wins over the ``seed`` argument. ``max_seconds`` is a ceiling
+    on a search bot's time per move that no spec can raise (the server's budget); bots
+    that do not search ignore it.
     """
     if not isinstance(game, Game):
         hint = " (use meeple.games.get(name) for the game object)" if isinstance(game, str) else ""
@@ -92,6 +98,8 @@ def get(spec: str, game: Game, seed: int | None = None) -> Bot:
         kwargs["prior"], kwargs["evaluate"], kwargs["lead"] = guide.prior, guide.evaluate, guide.lead
         for key, value in guide.search_defaults.items():  # how the network is best used
             kwargs.setdefault(key, value)
+    if max_seconds is not None and name in SEARCHING:
+        kwargs["max_seconds"] = max_seconds
     return BOTS[name](game, **kwargs)
 
 

@@ -169,6 +169,7 @@ class ISMCTSBot:
         mix: float | None = None,
         prior_depth: int | None = None,
         prior_weight: float = 1.0,
+        max_seconds: float | None = None,
     ) -> None:
         if iterations is not None and seconds is not None:
             raise ConfigError(
@@ -181,6 +182,8 @@ class ISMCTSBot:
             raise ConfigError(f"iterations must be at least 1, got {iterations}")
         if seconds is not None and not seconds > 0:
             raise ConfigError(f"seconds must be more than 0, got {seconds}")
+        if max_seconds is not None and not max_seconds > 0:
+            raise ConfigError(f"max_seconds must be more than 0, got {max_seconds}")
         if exploration < 0:
             raise ConfigError(f"exploration must be 0 or more, got {exploration}")
         if bias < 0:
@@ -206,7 +209,9 @@ class ISMCTSBot:
         self.game = game
         self.rng = random.Random(seed)
         self.iterations = iterations
-        self.seconds = seconds
+        # max_seconds is a ceiling set by whoever runs the bot (the server's --bot-seconds),
+        # not a budget: it caps seconds and stops an iterations budget at that time too
+        self.seconds = seconds if max_seconds is None else min(seconds or max_seconds, max_seconds)
         self.c = exploration
         self.bias = bias
         self.rollout_depth = rollout_depth

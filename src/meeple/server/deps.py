@@ -1,0 +1,43 @@
+"""FastAPI dependencies: the hall a request talks to, the token it carries, who sent it.
+
+Routes declare what they need (``HallDep``, ``TokenDep``, ``ClientDep``) instead of
+reaching into the application's state or parsing headers themselves.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Header, Path, Request
+
+from meeple.server.errors import ApiError
+from meeple.server.hall import MAX_ID, Hall
+
+
+def get_hall(request: Request) -> Hall:
+    return request.app.state.hall
+
+
+def bearer(
+    authorization: Annotated[str | None, Header(
+        description="Bearer TOKEN of a seat; without it, the spectators' view", max_length=200)] = None,
+) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header (None: no header)."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "the Authorization header must be 'Bearer TOKEN'")
+    return token.strip()
+
+
+def client_address(request: Request) -> str | None:
+    """Who sent the request: the peer address, or the proxy's X-Forwarded-For when
+    ``meeple serve --forwarded-allow-ips`` trusts that proxy (uvicorn applies it)."""
+    return request.client.host if request.client else None
+
+
+HallDep = Annotated[Hall, Depends(get_hall)]
+TokenDep = Annotated[str | None, Depends(bearer)]
+ClientDep = Annotated[str | None, Depends(client_address)]
+TableId = Annotated[int, Path(ge=1, le=MAX_ID, description="the table's id")]
