@@ -74,15 +74,15 @@ class Replay(BaseModel):
     seats: list[str] = Field(description="who sat where, when the record says")
 
 
-def _stories(request: Request) -> Stories:
+async def _stories(request: Request) -> Stories:
     return request.app.state.stories
 
 
-def _pasts(request: Request) -> Pasts:
+async def _pasts(request: Request) -> Pasts:
     return request.app.state.pasts
 
 
-def _uploads(request: Request) -> Uploads:
+async def _uploads(request: Request) -> Uploads:
     return request.app.state.uploads
 
 

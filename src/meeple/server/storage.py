@@ -16,6 +16,7 @@ keeps its own connection, so a hot path pays no pool checkout.
 from __future__ import annotations
 
 import contextlib
+import functools
 import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -37,6 +38,37 @@ SEAT_WRITABLE = frozenset({"kind", "bot", "name", "token_hash"})
 #: what a table's immutable setup is (read once per process; never changes after creation)
 SETUP = ("id", "game", "players", "options", "seed", "salt", "commitment", "rules_version", "clock",
          "runner", "created_at")
+
+
+@functools.cache
+def _advance_row(columns: frozenset[str]) -> sa.Update:
+    """The guarded update of a table row for a change setting ``columns`` (built once each:
+    a statement built per call costs SQLAlchemy more than the database's own work)."""
+    return (
+        TABLES.update()
+        .where(TABLES.c.id == sa.bindparam("p_id"), TABLES.c.version == sa.bindparam("p_previous"))
+        .values(version=sa.bindparam("p_version"), updated_at=sa.bindparam("p_at"),
+                **{c: sa.bindparam(f"p_{c}", type_=TABLES.c[c].type) for c in sorted(columns)})
+    )
+
+
+@functools.cache
+def _seat_update(columns: frozenset[str]) -> sa.Update:
+    return (
+        SEATS.update()
+        .where(SEATS.c.table_id == sa.bindparam("p_table"), SEATS.c.seat == sa.bindparam("p_seat"))
+        .values(**{c: sa.bindparam(f"p_{c}", type_=SEATS.c[c].type) for c in sorted(columns)})
+    )
+
+
+INSERT_EVENT = EVENTS.insert()
+EVENTS_AFTER = (
+    sa.select(EVENTS.c.version, EVENTS.c.kind, EVENTS.c.seat, EVENTS.c.action, EVENTS.c.data, EVENTS.c.at)
+    .where(EVENTS.c.table_id == sa.bindparam("p_id"), EVENTS.c.version > sa.bindparam("p_after"))
+    .order_by(EVENTS.c.version)
+)
+NOTIFY = sa.select(sa.func.pg_notify(sa.bindparam("p_channel", type_=sa.String),
+                                     sa.bindparam("p_payload", type_=sa.String)))
 
 
 class Stale(Exception):
@@ -89,11 +121,11 @@ class Store:
                 conn.invalidate()
                 conn.close()
 
-    def _read(self, query: sa.Executable) -> list[dict[str, Any]]:
+    def _read(self, query: sa.Executable, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         conn = self._connection()
         try:
             with conn.begin():
-                return [dict(r) for r in conn.execute(query).mappings()]
+                return [dict(r) for r in conn.execute(query, params).mappings()]
         except DBAPIError:
             self._drop()
             raise
@@ -132,21 +164,19 @@ class Store:
         conn = self._connection()
         try:
             with conn.begin():
-                done = conn.execute(
-                    TABLES.update()
-                    .where(TABLES.c.id == table_id, TABLES.c.version == event.version - 1)
-                    .values(version=event.version, updated_at=event.at, **changes)
-                )
+                done = conn.execute(_advance_row(frozenset(changes)), {
+                    "p_id": table_id, "p_previous": event.version - 1, "p_version": event.version,
+                    "p_at": event.at, **{f"p_{c}": v for c, v in changes.items()}})
                 if done.rowcount != 1:
                     raise Stale(f"table {table_id} is no longer at version {event.version - 1}")
-                conn.execute(EVENTS.insert().values(table_id=table_id, version=event.version, kind=event.kind,
-                                                    seat=event.seat, action=event.action, data=event.data,
-                                                    at=event.at))
+                conn.execute(INSERT_EVENT, {"table_id": table_id, "version": event.version, "kind": event.kind,
+                                            "seat": event.seat, "action": event.action, "data": event.data,
+                                            "at": event.at})
                 for seat, values in (seat_changes or {}).items():
-                    conn.execute(SEATS.update().where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
-                                 .values(**values))
+                    conn.execute(_seat_update(frozenset(values)),
+                                 {"p_table": table_id, "p_seat": seat, **{f"p_{c}": v for c, v in values.items()}})
                 if self.channel is not None:  # heard by the other processes when this commits
-                    conn.execute(sa.select(sa.func.pg_notify(self.channel, f"{table_id}:{event.version}")))
+                    conn.execute(NOTIFY, {"p_channel": self.channel, "p_payload": f"{table_id}:{event.version}"})
         except Stale:
             raise
         except IntegrityError as err:
@@ -162,7 +192,7 @@ class Store:
         conn = self._connection()
         try:
             with conn.begin():
-                conn.execute(sa.select(sa.func.pg_notify(self.channel, payload)))
+                conn.execute(NOTIFY, {"p_channel": self.channel, "p_payload": payload})
         except DBAPIError:
             self._drop()
             raise
@@ -183,11 +213,7 @@ class Store:
         Events are never changed once stored, and version N + 1 commits only after N (its
         row update waits for N's), so what one statement sees is a gap-free run.
         """
-        rows = self._read(
-            sa.select(EVENTS.c.version, EVENTS.c.kind, EVENTS.c.seat, EVENTS.c.action, EVENTS.c.data, EVENTS.c.at)
-            .where(EVENTS.c.table_id == table_id, EVENTS.c.version > version)
-            .order_by(EVENTS.c.version)
-        )
+        rows = self._read(EVENTS_AFTER, {"p_id": table_id, "p_after": version})
         return [Event(r["version"], r["kind"], r["seat"], r["action"], r["data"], utc(r["at"])) for r in rows]
 
     def list_tables(self, status: str | None, game: str | None, limit: int, before: int | None
