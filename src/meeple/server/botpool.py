@@ -85,6 +85,8 @@ class _Worker:
         self.proc = ctx.Process(target=worker.serve, args=(child,), daemon=True, name="meeple-bot")
         self.proc.start()
         child.close()
+        #: started and waiting for work (a job's ceiling never pays for a worker's start)
+        self.ready = False
         self.job: Job | None = None
         self.timer: asyncio.TimerHandle | None = None
 
@@ -113,11 +115,11 @@ class Lane:
     def _dispatch(self) -> None:
         loop = asyncio.get_running_loop()
         while not self.closed and len(self.queue):
-            idle = next((w for w in self.workers if w.job is None), None)
+            idle = next((w for w in self.workers if w.ready and w.job is None), None)
             if idle is None:
-                if len(self.workers) >= self.size:
-                    return
-                idle = self._spawn()
+                if len(self.workers) < self.size:
+                    self._spawn()  # it takes the next job when it says it is ready
+                return
             job = self.queue.take()
             assert job is not None
             if job.future.done():  # cancelled while queued
@@ -137,6 +139,10 @@ class Lane:
             status, value = w.conn.recv()
         except (EOFError, OSError):
             self._replace(w, "the worker process died")
+            return
+        if status == "ready":
+            w.ready = True
+            self._dispatch()
             return
         job, w.job = w.job, None
         if w.timer is not None:
@@ -170,7 +176,9 @@ class Lane:
         w.stop()
         if job is not None and not job.future.done():
             job.future.set_exception(BotFailed(why))
-        self._dispatch()  # a new worker is started for what waits
+        if w.ready and not self.closed:
+            self._spawn()  # a warm replacement (one that died starting is replaced on demand only)
+        self._dispatch()
 
     def close(self) -> None:
         self.closed = True

@@ -43,8 +43,10 @@ def advise(world: State, seed: int, seconds: float, top: int) -> dict[str, Any]:
 
 
 def serve(conn: Connection) -> None:
-    """A worker's life: take ``(function, args)``, answer ``("ok", result)`` or ``("error", text)``."""
+    """A worker's life: say ``("ready", None)``, then take ``(function, args)`` and answer
+    ``("ok", result)`` or ``("error", text)``, one job at a time."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops its workers itself
+    conn.send(("ready", None))  # started: from now on its time is the job's
     while True:
         try:
             fn, args = conn.recv()
