@@ -49,7 +49,7 @@ def serve(
     hint_seconds: float = typer.Option(1.0, help="how long a hint searches (at most --bot-seconds)"),
     bot_workers: int = typer.Option(0, help="worker processes for search bots and hints (0: the machine's "
                                             "cores but one, at least 1)"),
-    tables_per_minute: int = typer.Option(20, help="tables one client (IP address) may create per minute"),
+    tables_per_minute: int = typer.Option(30, help="tables one client (IP address) may create per minute"),
     max_open_tables: int = typer.Option(1000, help="tables waiting or playing at once"),
     sockets_per_table: int = typer.Option(64, help="WebSockets per table (per process)"),
     max_body_kib: int = typer.Option(64, help="the largest request body, in KiB"),

@@ -33,7 +33,7 @@ class ServerConfig:
     networks: tuple[str, ...] = ("default",)
     # ---- limits ----------------------------------------------------------------------
     #: tables one client (IP address) may create per minute
-    tables_per_minute: int = 20
+    tables_per_minute: int = 30
     #: tables waiting or playing at once, over the whole database
     max_open_tables: int = 1000
     #: WebSockets on one table (per process)

@@ -83,6 +83,8 @@ class Hall:
         self._bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._hints: set[tuple[int, int]] = set()
+        #: the version each table's write in progress stores (its notification is no news)
+        self._writing: dict[int, int] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.closed = False
 
@@ -235,9 +237,11 @@ class Hall:
 
     # ---- what other processes say ----------------------------------------------------------
     def _heard(self, table_id: int, version: int) -> None:
+        if self._writing.get(table_id) == version:
+            return  # this process's own commit (its cache follows when the write returns)
         live = self.cache.get(table_id)
         if live is not None and live.version >= version:
-            return  # our own commit, or already read
+            return  # already read
         if live is None and not self.fanout.sockets(table_id) and not self.leases.holds(table_id):
             return
         self._spawn(self._guarded(self.refresh(table_id), f"catching up with table {table_id}"))
@@ -570,12 +574,15 @@ class Hall:
     async def _store(self, live: LiveTable, event: Event, changes: dict[str, Any],
                      seat_changes: dict[int, dict[str, Any]] | None = None) -> None:
         """Append ``event`` to the log (lock held); 409 if another writer got there first."""
+        self._writing[live.id] = event.version
         try:
             await self._write(self.store.append, live.id, event, changes, seat_changes)
         except Stale:
             await self._catch_up(live)  # another process wrote: this one reads it
             raise ApiError(409, f"table {live.id} changed meanwhile (it is at version {live.version}); "
                                 "fetch it and decide again", version=live.version) from None
+        finally:
+            del self._writing[live.id]
 
     # ---- clocks -------------------------------------------------------------------------
     async def _timeout(self, live: LiveTable, seat: int, now: float) -> None:

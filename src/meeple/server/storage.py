@@ -4,13 +4,16 @@ Every change of a table is one transaction: the event row, keyed by (table, vers
 the table row's projections guarded by ``version = previous``, the seats' projections,
 and on PostgreSQL a ``pg_notify`` that other server processes hear at commit. Either
 all of it is stored or none; a second writer that saw the same version fails with
-``Stale``.
+``Stale``. On PostgreSQL a move (no seat changes) is one statement of data-modifying
+CTEs in autocommit, atomic by itself and one round trip; reads are single statements
+too (each one snapshot).
 
 Where it runs: every method is synchronous. The hall calls ``append`` and ``create`` on
 the event loop for SQLite (one writer in one process; a WAL commit without fsync costs
 tens of microseconds, less than a hop to a thread) and everything else, and every call
 on PostgreSQL (a network round trip), in its pool of database threads. Each thread
-keeps its own connection, so a hot path pays no pool checkout.
+keeps its own connection (in autocommit on PostgreSQL), so a hot path pays no pool
+checkout; the rare changes of several statements take a pooled connection.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -71,6 +75,31 @@ NOTIFY = sa.select(sa.func.pg_notify(sa.bindparam("p_channel", type_=sa.String),
                                      sa.bindparam("p_payload", type_=sa.String)))
 
 
+@functools.cache
+def _append_in_one(columns: frozenset[str]) -> sa.Select:
+    """PostgreSQL: the guarded row update, the event and the notification as one statement
+    (data-modifying CTEs), so a change costs one round trip and is atomic by itself. It
+    returns one row if the change was stored, none if the version was taken."""
+    bumped = _advance_row(columns).returning(TABLES.c.id).cte("bumped")
+    values = [
+        bumped.c.id,
+        sa.bindparam("version", type_=EVENTS.c.version.type),
+        sa.bindparam("kind", type_=EVENTS.c.kind.type),
+        sa.bindparam("seat", type_=EVENTS.c.seat.type),
+        sa.bindparam("action", type_=EVENTS.c.action.type),
+        sa.bindparam("data", type_=EVENTS.c.data.type),
+        sa.bindparam("at", type_=EVENTS.c.at.type),
+    ]
+    added = (
+        EVENTS.insert()
+        .from_select(["table_id", "version", "kind", "seat", "action", "data", "at"], sa.select(*values))
+        .returning(EVENTS.c.version)
+        .cte("added")
+    )
+    return sa.select(sa.func.pg_notify(sa.bindparam("p_channel", type_=sa.String),
+                                       sa.bindparam("p_payload", type_=sa.String))).select_from(added)
+
+
 class Stale(Exception):
     """Another change was stored first: the version the writer saw is no longer current."""
 
@@ -99,21 +128,46 @@ class Store:
         self.engine = engine
         #: the LISTEN/NOTIFY channel commits are announced on (None: no other process listens)
         self.channel = channel
+        self.postgres = engine.dialect.name == "postgresql"
         self._local = threading.local()
         self._all: list[sa.Connection] = []
         self._guard = threading.Lock()
 
     # ---- connections ---------------------------------------------------------------
     def _connection(self) -> sa.Connection:
+        """This thread's kept connection (SQLite: every statement; PostgreSQL: the
+        autocommit one for single statements)."""
         conn = getattr(self._local, "conn", None)
         if conn is None or conn.closed:
-            conn = self._local.conn = self.engine.connect()
+            conn = self.engine.connect()
+            if self.postgres:
+                conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+            self._local.conn = conn
             with self._guard:
                 self._all.append(conn)
         return conn
 
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sa.Connection]:
+        """Several statements in one transaction: on this thread's connection for SQLite, on
+        a connection of the pool for PostgreSQL (rare: creating, joining, handing a seat over)."""
+        try:
+            if self.postgres:
+                with self.engine.begin() as conn:
+                    yield conn
+            else:
+                conn = self._connection()
+                with conn.begin():
+                    yield conn
+        except (Stale, IntegrityError):
+            raise
+        except DBAPIError:
+            self._drop()
+            raise
+
+
     def _drop(self) -> None:
-        """Forget this thread's connection after an error (the next call opens a new one)."""
+        """Forget this thread's connections after an error (the next call opens new ones)."""
         conn = getattr(self._local, "conn", None)
         self._local.conn = None
         if conn is not None:
@@ -122,8 +176,11 @@ class Store:
                 conn.close()
 
     def _read(self, query: sa.Executable, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """One statement: one snapshot."""
         conn = self._connection()
         try:
+            if self.postgres:
+                return [dict(r) for r in conn.execute(query, params).mappings()]
             with conn.begin():
                 return [dict(r) for r in conn.execute(query, params).mappings()]
         except DBAPIError:
@@ -140,20 +197,15 @@ class Store:
     # ---- writes ----------------------------------------------------------------------
     def create(self, row: dict[str, Any], seats: list[dict[str, Any]], event: Event) -> int:
         """Insert a table, its seats and its event 0 in one transaction; its id."""
-        conn = self._connection()
-        try:
-            with conn.begin():
-                table_id = conn.execute(
-                    TABLES.insert().values(**row, created_at=event.at, updated_at=event.at).returning(TABLES.c.id)
-                ).scalar_one()
-                conn.execute(SEATS.insert(), [{"table_id": table_id, "seat": i, **s} for i, s in enumerate(seats)])
-                conn.execute(EVENTS.insert().values(table_id=table_id, version=event.version, kind=event.kind,
-                                                    seat=event.seat, action=event.action, data=event.data,
-                                                    at=event.at))
-            return table_id
-        except DBAPIError:
-            self._drop()
-            raise
+        with self._transaction() as conn:
+            table_id = conn.execute(
+                TABLES.insert().values(**row, created_at=event.at, updated_at=event.at).returning(TABLES.c.id)
+            ).scalar_one()
+            conn.execute(SEATS.insert(), [{"table_id": table_id, "seat": i, **s} for i, s in enumerate(seats)])
+            conn.execute(INSERT_EVENT, {"table_id": table_id, "version": event.version, "kind": event.kind,
+                                        "seat": event.seat, "action": event.action, "data": event.data,
+                                        "at": event.at})
+        return table_id
 
     def append(self, table_id: int, event: Event, changes: dict[str, Any],
                seat_changes: dict[int, dict[str, Any]] | None = None) -> None:
@@ -161,9 +213,10 @@ class Store:
         unknown = (set(changes) - WRITABLE) | {k for v in (seat_changes or {}).values() for k in v} - SEAT_WRITABLE
         if unknown:
             raise ValueError(f"{', '.join(sorted(unknown))} are not columns a change sets")
-        conn = self._connection()
+        if self.postgres and self.channel is not None and not seat_changes:
+            return self._append_in_one(table_id, event, changes)
         try:
-            with conn.begin():
+            with self._transaction() as conn:
                 done = conn.execute(_advance_row(frozenset(changes)), {
                     "p_id": table_id, "p_previous": event.version - 1, "p_version": event.version,
                     "p_at": event.at, **{f"p_{c}": v for c, v in changes.items()}})
@@ -177,13 +230,26 @@ class Store:
                                  {"p_table": table_id, "p_seat": seat, **{f"p_{c}": v for c, v in values.items()}})
                 if self.channel is not None:  # heard by the other processes when this commits
                     conn.execute(NOTIFY, {"p_channel": self.channel, "p_payload": f"{table_id}:{event.version}"})
-        except Stale:
-            raise
+        except IntegrityError as err:
+            raise Stale(f"table {table_id} already has a version {event.version}") from err
+
+    def _append_in_one(self, table_id: int, event: Event, changes: dict[str, Any]) -> None:
+        conn = self._connection()
+        try:
+            stored = conn.execute(_append_in_one(frozenset(changes)), {
+                "p_id": table_id, "p_previous": event.version - 1, "p_version": event.version,
+                "p_at": event.at, **{f"p_{c}": v for c, v in changes.items()},
+                "version": event.version, "kind": event.kind, "seat": event.seat, "action": event.action,
+                "data": event.data, "at": event.at,
+                "p_channel": self.channel, "p_payload": f"{table_id}:{event.version}",
+            }).fetchall()
         except IntegrityError as err:
             raise Stale(f"table {table_id} already has a version {event.version}") from err
         except DBAPIError:
             self._drop()
             raise
+        if not stored:
+            raise Stale(f"table {table_id} is no longer at version {event.version - 1}")
 
     def notify(self, payload: str) -> None:
         """Tell the other processes something that is no change of a table (presence)."""
@@ -191,8 +257,7 @@ class Store:
             return
         conn = self._connection()
         try:
-            with conn.begin():
-                conn.execute(NOTIFY, {"p_channel": self.channel, "p_payload": payload})
+            conn.execute(NOTIFY, {"p_channel": self.channel, "p_payload": payload})
         except DBAPIError:
             self._drop()
             raise

@@ -60,7 +60,9 @@ def open_engine(url: str | None = None, *, migrate: bool = True) -> Engine:
     if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
         Path(url[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
     try:
-        engine = create_engine(url, pool_pre_ping=True)
+        # a server keeps a connection per database thread (8) and borrows a few more
+        sizes = {} if url.startswith("sqlite") else {"pool_size": 10, "max_overflow": 20}
+        engine = create_engine(url, pool_pre_ping=True, **sizes)
     except Exception as err:  # a missing driver, a malformed URL
         raise ConfigError(f"cannot open database {url!r}: {err}") from None
     if engine.dialect.name == "sqlite":
