@@ -83,6 +83,8 @@ class Socket:
         self.ws = connect(f"ws://127.0.0.1:{server.port}/ws/tables/{table_id}", open_timeout=30)
         self.ws.send(json.dumps({"type": "auth", "token": token}))
         self.frames: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        #: the presence frames heard so far: (seat, connected)
+        self.presence: list[tuple[int, bool]] = []
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
 
@@ -102,6 +104,8 @@ class Socket:
         while True:
             frame = self.frames.get(timeout=max(0.01, end - time.monotonic()))
             assert frame is not None, f"the socket closed after {[s['version'] for s in seen]}"
+            if frame["type"] == "presence":
+                self.presence.append((frame["seat"], frame["connected"]))
             if frame["type"] != "state":
                 continue
             seen.append(frame["table"])

@@ -192,6 +192,17 @@ def test_a_token_in_the_websocket_url_is_refused(client):
         assert "first message must be" in ws.receive_json()["detail"]
 
 
+def test_a_socket_that_never_says_who_it_is_is_closed(make_client):
+    client = make_client(ws_auth_seconds=0.2)
+    table_id, _ = two_humans(client)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        msg = ws.receive_json()
+        assert msg["type"] == "error" and "no first message" in msg["detail"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4401
+
+
 # ---- 7: a seat handed to a bot ------------------------------------------------------------------
 def test_on_timeout_is_read_case_insensitively_and_revokes_the_old_token(make_client, fake_time):
     client = make_client(now=fake_time)

@@ -88,6 +88,9 @@ def test_two_processes_agree_and_take_over_each_other(servers, pg, tmp_path):
         versions = [s["version"] for s in sock.states_until(lambda s: s["version"] == last["version"])]
         assert versions == list(range(versions[0], last["version"] + 1)), "a move was missed or out of order"
     assert a.client.get(f"/api/tables/{table}").json()["log"] == last["log"]
+    # seat 0's socket is on B: A's spectator heard it come, and A shows it connected
+    assert (0, True) in on_a.presence
+    assert a.client.get(f"/api/tables/{table}").json()["seats"][0]["connected"]
 
     # ---- a bots' table runs in one process: every bot move stored once, heard by both -------
     bots, _ = create(a, ["bot:random", "bot:greedy"])

@@ -88,26 +88,42 @@ class Story:
             self.moves.append(p)
 
 
+class Lru(OrderedDict[Any, Any]):
+    """A mapping that keeps its ``keep`` most recently used entries."""
+
+    def __init__(self, keep: int) -> None:
+        super().__init__()
+        self.keep = keep
+
+    def use(self, key: Any) -> Any:
+        value = self.pop(key, None)
+        if value is not None:
+            self[key] = value
+        return value
+
+    def put(self, key: Any, value: Any) -> Any:
+        self[key] = value
+        while len(self) > self.keep:
+            self.popitem(last=False)
+        return value
+
+
 class Stories:
     """The stories of every table and seat asked about, least recently used dropped first."""
 
     def __init__(self, keep: int = KEEP) -> None:
-        self.keep = keep
-        self._stories: OrderedDict[tuple[int, int | None], Story] = OrderedDict()
+        self._stories = Lru(keep)
 
     def of(self, live: LiveTable, seat: int | None) -> Story:
         key = (live.id, seat)
-        story = self._stories.pop(key, None)
+        story = self._stories.use(key)
         n = len(story.moves) if story else 0
         if story is None or n > len(live.moves) or live.moves[:n] != story.moves:
-            state = live.game.new(live.players, live.seed, **live.options)
+            state = live.fresh_state()
             story = Story(seat, state, state.view(seat))
             n = 0
         story.extend(live.game, live.moves[n:])
-        self._stories[key] = story
-        while len(self._stories) > self.keep:
-            self._stories.popitem(last=False)
-        return story
+        return self._stories.put(key, story)
 
     def told(self, live: LiveTable, seat: int | None, since: int) -> dict[str, Any]:
         """The story of ``seat`` from move ``since`` on (1 = the first move), with the status."""
@@ -180,26 +196,6 @@ class Tape:
         if state.to_move is None:
             out.update(scores=list(state.scores()), breakdown=breakdown(game, state))
         return out
-
-
-class Lru(OrderedDict[Any, Any]):
-    """A mapping that keeps its ``keep`` most recently used entries."""
-
-    def __init__(self, keep: int) -> None:
-        super().__init__()
-        self.keep = keep
-
-    def use(self, key: Any) -> Any:
-        value = self.pop(key, None)
-        if value is not None:
-            self[key] = value
-        return value
-
-    def put(self, key: Any, value: Any) -> Any:
-        self[key] = value
-        while len(self) > self.keep:
-            self.popitem(last=False)
-        return value
 
 
 class Pasts:
