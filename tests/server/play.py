@@ -82,6 +82,18 @@ def states(ws, until: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
             return got
 
 
+def closed_with(ws) -> tuple[dict[str, Any], int]:
+    """The error a refused socket sends, and the code it is closed with."""
+    from starlette.websockets import WebSocketDisconnect
+
+    msg = ws.receive_json()
+    try:
+        ws.receive_json()
+    except WebSocketDisconnect as closed:
+        return msg, closed.code
+    raise AssertionError("the socket stayed open")
+
+
 def secret_deal(engine, table_id: int) -> int:
     """The seed, read from the database as only the server may."""
     with engine.connect() as c:

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.server.seats import refused
-from tests.server.play import auth, create, get, watch
+from tests.server.play import auth, closed_with, create, get, watch
 
 LC = {"game": "lost-cities", "options": {"rounds": 1}}
 
@@ -182,11 +182,8 @@ def test_an_unexpected_error_is_a_500_with_an_id_in_the_log(client, monkeypatch,
 def test_a_token_in_the_websocket_url_is_refused(client):
     table_id, tokens = two_humans(client)
     with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[0]}") as ws:
-        msg = ws.receive_json()
-        assert msg["type"] == "error" and "never goes in the URL" in msg["detail"]
-        with pytest.raises(WebSocketDisconnect) as closed:
-            ws.receive_json()
-        assert closed.value.code == 4400
+        msg, code = closed_with(ws)
+        assert msg["type"] == "error" and "never goes in the URL" in msg["detail"] and code == 4400
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         ws.send_text("hello")
         assert "first message must be" in ws.receive_json()["detail"]
@@ -196,11 +193,8 @@ def test_a_socket_that_never_says_who_it_is_is_closed(make_client):
     client = make_client(ws_auth_seconds=0.2)
     table_id, _ = two_humans(client)
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
-        msg = ws.receive_json()
-        assert msg["type"] == "error" and "no first message" in msg["detail"]
-        with pytest.raises(WebSocketDisconnect) as closed:
-            ws.receive_json()
-        assert closed.value.code == 4401
+        msg, code = closed_with(ws)
+        assert msg["type"] == "error" and "no first message" in msg["detail"] and code == 4401
 
 
 # ---- 7: a seat handed to a bot ------------------------------------------------------------------
@@ -248,11 +242,8 @@ def test_sockets_per_table_are_limited(make_client):
             assert ws.receive_json()["type"] == "state"
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
             ws.send_json({"type": "auth", "token": None})
-            msg = ws.receive_json()
-            assert msg["type"] == "error" and "sockets_per_table" in msg["detail"]
-            with pytest.raises(WebSocketDisconnect) as closed:
-                ws.receive_json()
-            assert closed.value.code == 4429
+            msg, code = closed_with(ws)
+            assert msg["type"] == "error" and "sockets_per_table" in msg["detail"] and code == 4429
     finally:
         for ws in open_:
             ws.__exit__(None, None, None)

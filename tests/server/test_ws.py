@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import random
 
-from starlette.websockets import WebSocketDisconnect
-
-from tests.server.play import create, get, play_to_end, states, watch
+from tests.server.play import closed_with, create, get, play_to_end, states, watch
 
 
 def test_pushes_arrive_in_order_for_seats_and_spectators(client):
@@ -39,19 +37,10 @@ def test_a_push_is_what_get_returns_and_connections_are_shown(client):
         ws.__exit__(None, None, None)
 
 
-def refused(ws) -> tuple[dict, int]:
-    msg = ws.receive_json()
-    try:
-        ws.receive_json()
-        raise AssertionError("the socket stayed open")
-    except WebSocketDisconnect as closed:
-        return msg, closed.code
-
-
 def test_a_wrong_token_or_table_closes_the_socket(client):
     table_id, _ = create(client, "lost-cities", ["human", "human"], options={"rounds": 1})
     for table, token, code in ((table_id, "nope", 4403), (4242, None, 4404), (2**63, None, 4404)):
         with client.websocket_connect(f"/ws/tables/{table}") as ws:
             ws.send_json({"type": "auth", "token": token})
-            msg, closed = refused(ws)
+            msg, closed = closed_with(ws)
             assert msg["type"] == "error" and msg["detail"] and closed == code
