@@ -533,7 +533,7 @@ class Hall:
             changes["status"] = "over"
         event = Event(live.version + 1, "move", seat, action.text, data or None, _stamp(now))
         await self._store(live, event, changes)
-        advance(live, event, state)
+        advance(live, event, (state, action))
         self._changed(live)
 
     async def undo(self, table_id: int, token: str | None, version: int) -> tuple[LiveTable, int]:

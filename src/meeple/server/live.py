@@ -91,9 +91,9 @@ class LiveTable:
         return self.game.new(self.players, self.seed, **self.options)
 
 
-def advance(live: LiveTable, event: Event, after: State | None = None) -> None:
-    """Apply one stored event to the cached table (``after``: the position a move led to,
-    when the writer already computed it)."""
+def advance(live: LiveTable, event: Event, after: tuple[State, Action] | None = None) -> None:
+    """Apply one stored event to the cached table (``after``: the position a move led to
+    and the move, when the writer already computed them)."""
     if event.version != live.version + 1:
         raise Gap(f"table {live.id} is at version {live.version}; event {event.version} does not follow")
     data = event.data or {}
@@ -106,23 +106,26 @@ def advance(live: LiveTable, event: Event, after: State | None = None) -> None:
     _run_clocks(live, event, data)
 
 
-def _create(live: LiveTable, _event: Event, data: dict[str, Any], _after: State | None) -> None:
+Step = tuple[State, Action] | None
+
+
+def _create(live: LiveTable, _event: Event, data: dict[str, Any], _after: Step) -> None:
     live.seats = [Seat(s["kind"], s.get("bot"), s.get("name"), s.get("token_hash")) for s in data["seats"]]
     live.status = "waiting" if live.open_seats() else "playing"
     if live.control is not None:
         live.clocks = Clocks([None for _ in live.seats])
 
 
-def _join(live: LiveTable, event: Event, data: dict[str, Any], _after: State | None) -> None:
+def _join(live: LiveTable, event: Event, data: dict[str, Any], _after: Step) -> None:
     assert event.seat is not None
     live.seats[event.seat] = Seat("human", None, data.get("name"), data.get("token_hash"))
     if not live.open_seats():
         live.status = "playing"
 
 
-def _move(live: LiveTable, event: Event, _data: dict[str, Any], after: State | None) -> None:
+def _move(live: LiveTable, event: Event, _data: dict[str, Any], step: Step) -> None:
     assert event.seat is not None and event.action is not None
-    if after is None:
+    if step is None:
         if live.state.to_move != event.seat:
             raise Gap(f"stored move {event.version} ({event.action!r}) is by seat {event.seat}, "
                       f"but seat {live.state.to_move} was to move")
@@ -130,7 +133,7 @@ def _move(live: LiveTable, event: Event, _data: dict[str, Any], after: State | N
         action = after.parse(event.action)
         after.apply(action)
     else:
-        action = live.game.parse(event.action)
+        after, action = step
     if live.moves and live.moves[-1].actor != event.seat:
         live.history.clear()
     live.history.append(live.state)
@@ -139,7 +142,7 @@ def _move(live: LiveTable, event: Event, _data: dict[str, Any], after: State | N
     live.state = after
 
 
-def _undo(live: LiveTable, _event: Event, _data: dict[str, Any], _after: State | None) -> None:
+def _undo(live: LiveTable, _event: Event, _data: dict[str, Any], _after: Step) -> None:
     if not live.moves:
         raise Gap(f"table {live.id}: an undo with no move to take back")
     live.moves.pop()
@@ -149,7 +152,7 @@ def _undo(live: LiveTable, _event: Event, _data: dict[str, Any], _after: State |
         live.state = replay(live.fresh_state(), live.moves)
 
 
-def _timeout(live: LiveTable, event: Event, _data: dict[str, Any], _after: State | None) -> None:
+def _timeout(live: LiveTable, event: Event, _data: dict[str, Any], _after: Step) -> None:
     if event.action:  # a bot takes the seat; the human's token may still watch
         assert event.seat is not None
         old = live.seats[event.seat]
@@ -157,7 +160,7 @@ def _timeout(live: LiveTable, event: Event, _data: dict[str, Any], _after: State
     live.history.clear()
 
 
-def _nothing(_live: LiveTable, _event: Event, _data: dict[str, Any], _after: State | None) -> None:
+def _nothing(_live: LiveTable, _event: Event, _data: dict[str, Any], _after: Step) -> None:
     """forfeit (its result is in data) and resume (its clocks are): nothing else changes."""
 
 
