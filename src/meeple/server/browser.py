@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from meeple import games
 from meeple.core.record import Record
-from meeple.server.deps import HallDep, TableId, TokenDep
+from meeple.server.deps import CallerDep, TableId
 from meeple.server.errors import ApiError
 from meeple.server.routes import errors
 from meeple.server.schemas import MAX_INT, RecordUpload
@@ -113,18 +113,18 @@ def glossary(name: Annotated[str, Path(max_length=40)]) -> list[dict[str, Any]]:
 
 @router.get("/tables/{table_id}/story", response_model=Story, responses=errors(401, 403, 404, 422),
             summary="The table in words for your seat: status line, every move narrated, final breakdown")
-async def story(table_id: TableId, hall: HallDep, stories: StoriesDep, token: TokenDep,
+async def story(table_id: TableId, who: CallerDep, stories: StoriesDep,
                 since: int = Query(1, ge=0, le=MAX_INT, description="from this move on (1: all)")
                 ) -> dict[str, Any]:
-    live, seat = await hall.viewer(table_id, token)
+    live, seat = await who.hall.viewer(table_id, who.token)
     return stories.told(live, seat, since)
 
 
 @router.get("/tables/{table_id}/replay/{ply}", response_model=Frame, responses=errors(401, 403, 404, 422),
             summary="A past position of a table: the spectators' or yours at any time, any seat's once over")
-async def table_frame(table_id: TableId, ply: Ply, hall: HallDep, pasts: PastsDep, token: TokenDep,
+async def table_frame(table_id: TableId, ply: Ply, who: CallerDep, pasts: PastsDep,
                       seat: int | None = SeatQuery) -> dict[str, Any]:
-    live, mine = await hall.viewer(table_id, token)
+    live, mine = await who.hall.viewer(table_id, who.token)
     if seat is not None and not live.over and mine != seat:
         raise ApiError(403, f"seat {seat}'s past views are private until the game is over; "
                             "ask for the spectators' (no seat) or your own with your token")

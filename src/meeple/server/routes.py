@@ -17,7 +17,7 @@ from fastapi import APIRouter, Query, Request, Response
 from meeple import bots, games
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
-from meeple.server.deps import ClientDep, HallDep, TableId, TokenDep
+from meeple.server.deps import CallerDep, ClientDep, HallDep, TableId
 from meeple.server.errors import ApiError
 from meeple.server.hall import MAX_ID
 from meeple.server.schemas import (
@@ -109,9 +109,9 @@ async def list_tables(
 
 @router.get("/tables/{table_id}", response_model=TableState, responses=errors(401, 403, 404, 422),
             summary="A table as your seat sees it (no token: as a spectator)")
-async def get_table(table_id: TableId, hall: HallDep, token: TokenDep) -> dict[str, Any]:
-    live, seat = await hall.viewer(table_id, token)
-    return hall.view(live, seat)
+async def get_table(table_id: TableId, who: CallerDep) -> dict[str, Any]:
+    live, seat = await who.hall.viewer(table_id, who.token)
+    return who.hall.view(live, seat)
 
 
 @router.post("/tables/{table_id}/join", response_model=Joined, responses=errors(404, 409, 422),
@@ -125,25 +125,25 @@ async def join_table(table_id: TableId, hall: HallDep, body: Join | None = None)
 @router.post("/tables/{table_id}/moves", response_model=TableState,
              responses=errors(401, 403, 404, 409, 422),
              summary="Play a move for your seat; answers with the new state")
-async def post_move(table_id: TableId, body: Move, hall: HallDep, token: TokenDep) -> dict[str, Any]:
-    live, seat = await hall.move(table_id, token, body.action, body.version)
-    return hall.view(live, seat)
+async def post_move(table_id: TableId, body: Move, who: CallerDep) -> dict[str, Any]:
+    live, seat = await who.hall.move(table_id, who.token, body.action, body.version)
+    return who.hall.view(live, seat)
 
 
 @router.post("/tables/{table_id}/undo", response_model=TableState,
              responses=errors(401, 403, 404, 409, 422),
              summary="Take back your last move of this turn, if it revealed nothing")
-async def post_undo(table_id: TableId, body: Undo, hall: HallDep, token: TokenDep) -> dict[str, Any]:
-    live, seat = await hall.undo(table_id, token, body.version)
-    return hall.view(live, seat)
+async def post_undo(table_id: TableId, body: Undo, who: CallerDep) -> dict[str, Any]:
+    live, seat = await who.hall.undo(table_id, who.token, body.version)
+    return who.hall.view(live, seat)
 
 
 @router.get("/tables/{table_id}/hint", response_model=Hint, responses=errors(401, 403, 404, 409, 422, 429, 503),
             summary="The search bot's top moves for your seat, from your seat's information only")
-async def get_hint(table_id: TableId, request: Request, hall: HallDep, token: TokenDep,
+async def get_hint(table_id: TableId, request: Request, who: CallerDep,
                    top: int = Query(3, ge=1, le=10, description="how many moves")) -> dict[str, Any]:
     """The search runs while the client waits: if it leaves, the search is stopped."""
-    search = asyncio.ensure_future(hall.hint(table_id, token, top))
+    search = asyncio.ensure_future(who.hall.hint(table_id, who.token, top))
     gone = asyncio.ensure_future(_disconnected(request))
     try:
         await asyncio.wait({search, gone}, return_when=asyncio.FIRST_COMPLETED)
