@@ -8,7 +8,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from tests.server.databases import BACKENDS, database
 
-from meeple.store import Base, open_engine
+from meeple.store import Base, open_engine, upgrade
 from meeple.store.tables import ServerEvent, ServerSeat, ServerTable
 
 MINE = {ServerTable.__tablename__, ServerSeat.__tablename__, ServerEvent.__tablename__}
@@ -37,10 +37,13 @@ def test_the_event_log_migration_gives_old_tables_their_creation_event(backend, 
     from alembic import command
     from alembic.config import Config
 
+    from meeple import games
     from meeple.server.config import ServerConfig
     from meeple.server.hall import Hall
     from meeple.store.engine import MIGRATIONS
 
+    dealt = games.get("lost-cities").new(2, 5, colors=5, rounds=1, stall_rules="on")
+    first_move = dealt.legal_actions()[0].text
     with database(backend, tmp_path) as url:
         engine = open_engine(url, migrate=False)
         try:
@@ -59,13 +62,16 @@ def test_the_event_log_migration_gives_old_tables_their_creation_event(backend, 
                 for seat, hashed in ((0, "a" * 64), (1, "b" * 64)):
                     c.execute(sa.text("insert into server_seats (table_id, seat, kind, name, token_hash) "
                                       "values (7, :s, 'human', :n, :h)"), {"s": seat, "n": f"p{seat}", "h": hashed})
-            with engine.begin() as c:
-                config.attributes["connection"] = c
-                command.upgrade(config, "heads")
+                c.execute(sa.text("insert into server_events (table_id, version, kind, seat, action, at) "
+                                  "values (7, 1, 'move', :s, :a, :t)"),
+                          {"s": dealt.to_move, "a": first_move, "t": "2026-12-01 10:00:01"})
+            upgrade(engine)  # as a server starting on the old database does
             with engine.connect() as c:
                 first = c.execute(sa.text("select kind, data from server_events where table_id = 7 and version = 0")
                                   ).one()
                 runner = c.execute(sa.text("select runner from server_tables where id = 7")).scalar_one()
+                seats = c.execute(sa.text("select count(*) from server_seats where table_id = 7")).scalar_one()
+            assert seats == 2, "rebuilding server_tables cascaded into its seats"
             data = first[1] if isinstance(first[1], dict) else __import__("json").loads(first[1])
             assert first[0] == "create" and runner
             assert [s["name"] for s in data["seats"]] == ["p0", "p1"] and data["clocks"] == [50.0, 60.0]
@@ -82,6 +88,7 @@ def test_the_event_log_migration_gives_old_tables_their_creation_event(backend, 
 
             live = asyncio.run(load())
             assert [s.token_hash for s in live.seats] == ["a" * 64, "b" * 64]
+            assert live.version == 1 and live.actions() == [first_move], "the old moves did not survive"
             assert live.status == "playing" and live.clocks.remaining == [50.0, 60.0]
         finally:
             engine.dispose()

@@ -2,7 +2,7 @@
 
 A change (a move, an undo, a join, a clock running out, a seat handed to a bot) happens
 under the table's lock: it is checked against the cached table, written to the log as
-the next version in one transaction (guarded by that version), and only then applied to
+the next version in one transaction (the version is the event's key), and only then applied to
 the cache by ``advance``, the same function that replays the log, pushed to the
 table's WebSockets and answered. A refusal changes nothing anywhere.
 
@@ -403,9 +403,8 @@ class Hall:
         runner = control is not None or any(s.kind == "bot" for s in seats)
         row = {
             "game": game.name, "players": count, "options": resolved, "seed": seed, "salt": salt,
-            "commitment": commit(seed, salt), "rules_version": game.rules_version,
-            "status": status, "version": 0, "clock": control.to_json() if control else None,
-            "clocks": clocks, "result": None, "creator": creator, "runner": runner,
+            "commitment": commit(seed, salt), "rules_version": game.rules_version, "status": status,
+            "clock": control.to_json() if control else None, "result": None, "creator": creator, "runner": runner,
         }
         first = Event(0, "create", None, None, {"seats": seat_rows, "clocks": clocks}, _stamp(now))
         table_id = await self._write(self.store.create, row, seat_rows, first)
@@ -527,7 +526,7 @@ class Hall:
         if live.clocks is not None:
             clocks = copy.deepcopy(live.clocks)
             clocks.switch(now, seat, state.to_move, live.control.increment if live.control else 0.0)
-            data["clocks"] = changes["clocks"] = clocks.remaining
+            data["clocks"] = clocks.remaining
         if state.to_move is None:
             data["result"] = changes["result"] = {"scores": list(state.scores()), "winners": list(state.winners())}
             changes["status"] = "over"
@@ -550,14 +549,12 @@ class Hall:
                                     "(a card or tile was drawn or turned)")
             now = self.now()
             data: dict[str, Any] | None = None
-            changes: dict[str, Any] = {}
             if live.clocks is not None:
                 clocks = copy.deepcopy(live.clocks)
                 clocks.switch(now, seat, seat, 0.0)
                 data = {"clocks": clocks.remaining}
-                changes["clocks"] = clocks.remaining
             event = Event(live.version + 1, "undo", seat, last.action.text, data, _stamp(now))
-            await self._store(live, event, changes)
+            await self._store(live, event, {})
             advance(live, event)
             self._changed(live)
         return live, seat
@@ -594,7 +591,7 @@ class Hall:
         if bot is not None:
             clocks.remaining[seat] = None
             event = Event(live.version + 1, "timeout", seat, bot, {"clocks": clocks.remaining}, _stamp(now))
-            await self._store(live, event, {"clocks": clocks.remaining}, {seat: {"kind": "bot", "bot": bot}})
+            await self._store(live, event, {}, {seat: {"kind": "bot", "bot": bot}})
         else:
             clocks.remaining[seat] = 0.0
             scores = list(live.state.scores())
@@ -603,7 +600,7 @@ class Hall:
             result = {"scores": scores, "winners": [s for s in others if scores[s] == best], "forfeit": seat}
             event = Event(live.version + 1, "forfeit", seat, None, {"clocks": clocks.remaining, "result": result},
                           _stamp(now))
-            await self._store(live, event, {"clocks": clocks.remaining, "status": "over", "result": result})
+            await self._store(live, event, {"status": "over", "result": result})
         advance(live, event)
         self._changed(live)
 

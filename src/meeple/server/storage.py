@@ -1,12 +1,12 @@
 """The server's reads and writes: SQLAlchemy Core, on one connection per thread.
 
 Every change of a table is one transaction: the event row, keyed by (table, version),
-the table row's projections guarded by ``version = previous``, the seats' projections,
-and on PostgreSQL a ``pg_notify`` that other server processes hear at commit. Either
-all of it is stored or none; a second writer that saw the same version fails with
-``Stale``. On PostgreSQL a move (no seat changes) is one statement of data-modifying
-CTEs in autocommit, atomic by itself and one round trip; reads are single statements
-too (each one snapshot).
+the projections it changes (the table's status and result, its seats), and on
+PostgreSQL a ``pg_notify`` that other server processes hear at commit. Either all of it
+is stored or none; a second writer that saw the same version finds the key taken and
+fails with ``Stale``. A plain move is one statement: the event (and on PostgreSQL, where
+it runs in autocommit, its notification, through a data-modifying CTE: atomic by itself,
+one round trip). Reads are single statements too (each one snapshot).
 
 Where it runs: every method is synchronous. The hall calls ``append`` and ``create`` on
 the event loop for SQLite (one writer in one process; a WAL commit without fsync costs
@@ -36,23 +36,36 @@ TABLES = ServerTable.__table__
 SEATS = ServerSeat.__table__
 EVENTS = ServerEvent.__table__
 
-#: the table columns a change may set, and the seat columns
-WRITABLE = frozenset({"status", "clocks", "result"})
+#: the table columns a change may set (projections), and the seat columns
+WRITABLE = frozenset({"status", "result"})
 SEAT_WRITABLE = frozenset({"kind", "bot", "name", "token_hash"})
 #: what a table's immutable setup is (read once per process; never changes after creation)
 SETUP = ("id", "game", "players", "options", "seed", "salt", "commitment", "rules_version", "clock",
          "runner", "created_at")
 
+#: one event, as the bind parameters of every statement that stores one
+EVENT_PARAMS = {
+    "table_id": EVENTS.c.table_id.type, "version": EVENTS.c.version.type, "kind": EVENTS.c.kind.type,
+    "seat": EVENTS.c.seat.type, "action": EVENTS.c.action.type, "data": EVENTS.c.data.type, "at": EVENTS.c.at.type,
+}
+INSERT_EVENT = EVENTS.insert()
+EVENTS_AFTER = (
+    sa.select(EVENTS.c.version, EVENTS.c.kind, EVENTS.c.seat, EVENTS.c.action, EVENTS.c.data, EVENTS.c.at)
+    .where(EVENTS.c.table_id == sa.bindparam("p_id"), EVENTS.c.version > sa.bindparam("p_after"))
+    .order_by(EVENTS.c.version)
+)
+NOTIFY = sa.select(sa.func.pg_notify(sa.bindparam("p_channel", type_=sa.String),
+                                     sa.bindparam("p_payload", type_=sa.String)))
+
 
 @functools.cache
-def _advance_row(columns: frozenset[str]) -> sa.Update:
-    """The guarded update of a table row for a change setting ``columns`` (built once each:
-    a statement built per call costs SQLAlchemy more than the database's own work)."""
+def _project(columns: frozenset[str]) -> sa.Update:
+    """The table row's projections a change sets (built once each: a statement built per
+    call costs SQLAlchemy more than the database's own work)."""
     return (
         TABLES.update()
-        .where(TABLES.c.id == sa.bindparam("p_id"), TABLES.c.version == sa.bindparam("p_previous"))
-        .values(version=sa.bindparam("p_version"), updated_at=sa.bindparam("p_at"),
-                **{c: sa.bindparam(f"p_{c}", type_=TABLES.c[c].type) for c in sorted(columns)})
+        .where(TABLES.c.id == sa.bindparam("p_id"))
+        .values(**{c: sa.bindparam(f"p_{c}", type_=TABLES.c[c].type) for c in sorted(columns)})
     )
 
 
@@ -65,39 +78,27 @@ def _seat_update(columns: frozenset[str]) -> sa.Update:
     )
 
 
-INSERT_EVENT = EVENTS.insert()
-EVENTS_AFTER = (
-    sa.select(EVENTS.c.version, EVENTS.c.kind, EVENTS.c.seat, EVENTS.c.action, EVENTS.c.data, EVENTS.c.at)
-    .where(EVENTS.c.table_id == sa.bindparam("p_id"), EVENTS.c.version > sa.bindparam("p_after"))
-    .order_by(EVENTS.c.version)
-)
-NOTIFY = sa.select(sa.func.pg_notify(sa.bindparam("p_channel", type_=sa.String),
-                                     sa.bindparam("p_payload", type_=sa.String)))
-
-
 @functools.cache
 def _append_in_one(columns: frozenset[str]) -> sa.Select:
-    """PostgreSQL: the guarded row update, the event and the notification as one statement
-    (data-modifying CTEs), so a change costs one round trip and is atomic by itself. It
-    returns one row if the change was stored, none if the version was taken."""
-    bumped = _advance_row(columns).returning(TABLES.c.id).cte("bumped")
-    values = [
-        bumped.c.id,
-        sa.bindparam("version", type_=EVENTS.c.version.type),
-        sa.bindparam("kind", type_=EVENTS.c.kind.type),
-        sa.bindparam("seat", type_=EVENTS.c.seat.type),
-        sa.bindparam("action", type_=EVENTS.c.action.type),
-        sa.bindparam("data", type_=EVENTS.c.data.type),
-        sa.bindparam("at", type_=EVENTS.c.at.type),
-    ]
+    """PostgreSQL: the event, the row's projections and the notification as one statement
+    (data-modifying CTEs), so a change costs one round trip and is atomic by itself."""
     added = (
         EVENTS.insert()
-        .from_select(["table_id", "version", "kind", "seat", "action", "data", "at"], sa.select(*values))
-        .returning(EVENTS.c.version)
+        .from_select(list(EVENT_PARAMS), sa.select(*(sa.bindparam(k, type_=t) for k, t in EVENT_PARAMS.items())))
+        .returning(EVENTS.c.table_id)
         .cte("added")
     )
+    last = added
+    if columns:
+        last = (
+            TABLES.update()
+            .where(TABLES.c.id == added.c.table_id)
+            .values(**{c: sa.bindparam(f"p_{c}", type_=TABLES.c[c].type) for c in sorted(columns)})
+            .returning(TABLES.c.id)
+            .cte("projected")
+        )
     return sa.select(sa.func.pg_notify(sa.bindparam("p_channel", type_=sa.String),
-                                       sa.bindparam("p_payload", type_=sa.String))).select_from(added)
+                                       sa.bindparam("p_payload", type_=sa.String))).select_from(last)
 
 
 class Stale(Exception):
@@ -119,6 +120,11 @@ class Event:
     action: str | None = None
     data: dict[str, Any] | None = None
     at: datetime | None = None
+
+
+def _event_params(table_id: int, event: Event) -> dict[str, Any]:
+    return {"table_id": table_id, "version": event.version, "kind": event.kind, "seat": event.seat,
+            "action": event.action, "data": event.data, "at": event.at}
 
 
 class Store:
@@ -165,7 +171,6 @@ class Store:
             self._drop()
             raise
 
-
     def _drop(self) -> None:
         """Forget this thread's connections after an error (the next call opens new ones)."""
         conn = getattr(self._local, "conn", None)
@@ -199,32 +204,28 @@ class Store:
         """Insert a table, its seats and its event 0 in one transaction; its id."""
         with self._transaction() as conn:
             table_id = conn.execute(
-                TABLES.insert().values(**row, created_at=event.at, updated_at=event.at).returning(TABLES.c.id)
+                TABLES.insert().values(**row, created_at=event.at).returning(TABLES.c.id)
             ).scalar_one()
             conn.execute(SEATS.insert(), [{"table_id": table_id, "seat": i, **s} for i, s in enumerate(seats)])
-            conn.execute(INSERT_EVENT, {"table_id": table_id, "version": event.version, "kind": event.kind,
-                                        "seat": event.seat, "action": event.action, "data": event.data,
-                                        "at": event.at})
+            conn.execute(INSERT_EVENT, _event_params(table_id, event))
         return table_id
 
-    def append(self, table_id: int, event: Event, changes: dict[str, Any],
+    def append(self, table_id: int, event: Event, changes: dict[str, Any] | None = None,
                seat_changes: dict[int, dict[str, Any]] | None = None) -> None:
-        """Store ``event`` as version ``event.version``; ``Stale`` if that version exists."""
-        unknown = (set(changes) - WRITABLE) | {k for v in (seat_changes or {}).values() for k in v} - SEAT_WRITABLE
-        if unknown:
-            raise ValueError(f"{', '.join(sorted(unknown))} are not columns a change sets")
-        if self.postgres and self.channel is not None and not seat_changes:
-            return self._append_in_one(table_id, event, changes)
+        """Store ``event`` as version ``event.version`` with the projections it changes;
+        ``Stale`` if that version exists (the key of the event is the lock)."""
+        changes = changes or {}
+        if not changes.keys() <= WRITABLE or any(not v.keys() <= SEAT_WRITABLE for v in (seat_changes or {}).values()):
+            raise ValueError(f"a change sets only {sorted(WRITABLE)} of a table and {sorted(SEAT_WRITABLE)} of a seat")
         try:
+            if self.postgres and self.channel is not None and not seat_changes:
+                self._append_in_one(table_id, event, changes)
+                return
             with self._transaction() as conn:
-                done = conn.execute(_advance_row(frozenset(changes)), {
-                    "p_id": table_id, "p_previous": event.version - 1, "p_version": event.version,
-                    "p_at": event.at, **{f"p_{c}": v for c, v in changes.items()}})
-                if done.rowcount != 1:
-                    raise Stale(f"table {table_id} is no longer at version {event.version - 1}")
-                conn.execute(INSERT_EVENT, {"table_id": table_id, "version": event.version, "kind": event.kind,
-                                            "seat": event.seat, "action": event.action, "data": event.data,
-                                            "at": event.at})
+                conn.execute(INSERT_EVENT, _event_params(table_id, event))
+                if changes:
+                    conn.execute(_project(frozenset(changes)),
+                                 {"p_id": table_id, **{f"p_{c}": v for c, v in changes.items()}})
                 for seat, values in (seat_changes or {}).items():
                     conn.execute(_seat_update(frozenset(values)),
                                  {"p_table": table_id, "p_seat": seat, **{f"p_{c}": v for c, v in values.items()}})
@@ -236,20 +237,15 @@ class Store:
     def _append_in_one(self, table_id: int, event: Event, changes: dict[str, Any]) -> None:
         conn = self._connection()
         try:
-            stored = conn.execute(_append_in_one(frozenset(changes)), {
-                "p_id": table_id, "p_previous": event.version - 1, "p_version": event.version,
-                "p_at": event.at, **{f"p_{c}": v for c, v in changes.items()},
-                "version": event.version, "kind": event.kind, "seat": event.seat, "action": event.action,
-                "data": event.data, "at": event.at,
+            conn.execute(_append_in_one(frozenset(changes)), {
+                **_event_params(table_id, event), **{f"p_{c}": v for c, v in changes.items()},
                 "p_channel": self.channel, "p_payload": f"{table_id}:{event.version}",
-            }).fetchall()
-        except IntegrityError as err:
-            raise Stale(f"table {table_id} already has a version {event.version}") from err
+            })
+        except IntegrityError:
+            raise
         except DBAPIError:
             self._drop()
             raise
-        if not stored:
-            raise Stale(f"table {table_id} is no longer at version {event.version - 1}")
 
     def notify(self, payload: str) -> None:
         """Tell the other processes something that is no change of a table (presence)."""
@@ -283,12 +279,14 @@ class Store:
 
     def list_tables(self, status: str | None, game: str | None, limit: int, before: int | None
                     ) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
-        """The newest tables first, each with its seats (no secrets: no seed, salt or hashes).
-
-        One statement (the page of tables joined to their seats), so rows and seats agree.
-        """
-        cols = [TABLES.c[k] for k in ("id", "game", "players", "options", "status", "version", "result",
-                                      "commitment", "clock", "created_at", "updated_at")]
+        """The newest tables first, each with its seats, version and last change (no secrets:
+        no seed, salt or hashes). One statement (the page of tables, their last events and
+        their seats), so rows and seats agree."""
+        cols = [TABLES.c[k] for k in ("id", "game", "players", "options", "status", "result",
+                                      "commitment", "clock", "created_at")]
+        last = (sa.select(EVENTS.c.table_id, sa.func.max(EVENTS.c.version).label("version"),
+                          sa.func.max(EVENTS.c.at).label("updated_at"))
+                .group_by(EVENTS.c.table_id).subquery("last"))
         page = sa.select(*cols).order_by(TABLES.c.id.desc()).limit(limit)
         if status:
             page = page.where(TABLES.c.status == status)
@@ -298,14 +296,16 @@ class Store:
             page = page.where(TABLES.c.id < before)
         page = page.subquery("page")
         query = (
-            sa.select(page, SEATS.c.seat, SEATS.c.kind, SEATS.c.bot, SEATS.c.name)
+            sa.select(page, last.c.version, last.c.updated_at, SEATS.c.seat, SEATS.c.kind, SEATS.c.bot,
+                      SEATS.c.name)
+            .join(last, last.c.table_id == page.c.id)
             .join(SEATS, SEATS.c.table_id == page.c.id)
             .order_by(page.c.id.desc(), SEATS.c.seat)
         )
         out: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
         for r in self._read(query):
             if not out or out[-1][0]["id"] != r["id"]:
-                row = {c.name: r[c.name] for c in cols}
+                row = {k: r[k] for k in (*(c.name for c in cols), "version", "updated_at")}
                 row["created_at"], row["updated_at"] = utc(row["created_at"]), utc(row["updated_at"])
                 out.append((row, []))
             out[-1][1].append({k: r[k] for k in ("seat", "kind", "bot", "name")})

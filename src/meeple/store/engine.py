@@ -80,9 +80,20 @@ def upgrade(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     try:
-        with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "heads")
+        with engine.connect() as connection:
+            sqlite = connection.dialect.name == "sqlite"
+            if sqlite:  # a batch migration rebuilds a table: its foreign keys must not cascade
+                connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+                connection.commit()
+            with connection.begin():
+                config.attributes["connection"] = connection
+                command.upgrade(config, "heads")
+            if sqlite:
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
+                if broken:
+                    raise ConfigError(f"the migrations left rows without their parents: {broken[:5]}")
     except DBAPIError as err:
         reason = str(err.orig).strip().splitlines()[0] if err.orig else type(err).__name__
         raise ConfigError(

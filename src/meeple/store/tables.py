@@ -2,12 +2,12 @@
 
 The event log is the only owner of a table: ``server_events`` holds every change from
 version 0 (the table's creation: its seats and clocks) on, and a table is rebuilt by
-replaying them onto the setup row's immutable part (game, players, options, seed).
-``status``, ``version``, ``clocks`` and ``result`` of ``server_tables`` and the rows of
-``server_seats`` are projections kept in the same transaction as each event, for
-listing tables; nothing rebuilds a table from them. The primary key ``(table_id,
-version)`` of ``server_events`` and the ``version = previous`` guard on the table row
-are the optimistic lock: two writers that both saw version N cannot both store N + 1.
+replaying them onto the setup row's immutable part (game, players, options, seed). A
+table's version is its last event's. ``status`` and ``result`` of ``server_tables`` and
+the rows of ``server_seats`` are projections kept in the same transaction as the event
+that changes them, for listing tables and finding the ones to run; nothing rebuilds a
+table from them. The primary key ``(table_id, version)`` of ``server_events`` is the
+optimistic lock: two writers that both saw version N cannot both store N + 1.
 """
 
 from __future__ import annotations
@@ -47,18 +47,13 @@ class ServerTable(Base):
     commitment: Mapped[str] = mapped_column(String(64))
     #: the rules version the game was started under (None: the game declares none)
     rules_version: Mapped[str | None] = mapped_column(String(40), nullable=True)
-    #: waiting (open seats left), playing, over
+    #: waiting (open seats left), playing, over (a projection of the log)
     status: Mapped[str] = mapped_column(String(10), index=True)
-    #: the number of accepted changes (moves, undos, clock events); never reused
-    version: Mapped[int] = mapped_column(Integer, default=0)
     #: the time control ({"initial", "increment", "on_timeout"}) or None
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    #: seconds left per seat at the last change (None for seats without a clock)
-    clocks: Mapped[list[float | None] | None] = mapped_column(JSON, nullable=True)
-    #: when the game is over: {"scores", "winners", "forfeit"}
+    #: when the game is over: {"scores", "winners", "forfeit"} (a projection of the log)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     #: SHA-256 of the creating client's address (the tables-per-minute limit); never the address
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: the table has bots or a clock: while it plays, one server process runs them (a lease)

@@ -4,7 +4,8 @@ Adds ``server_events.data`` (seats at creation, a joiner's name and token hash, 
 clocks after a change, the result), ``server_tables.creator`` (the tables-per-minute
 limit) and ``server_tables.runner`` (bots or a clock: one process runs them). Every
 existing table gets its event 0 from its current seats and clocks, so it rebuilds from
-the log alone exactly as it stands.
+the log alone exactly as it stands. ``server_tables.version``, ``clocks`` and
+``updated_at`` go: a table's version, clocks and last change are its last event's.
 
 Revision ID: server_0002
 Revises: server_0001
@@ -27,6 +28,10 @@ def upgrade() -> None:
                                              server_default=sa.false()))
     op.create_index("ix_server_tables_creator_created_at", "server_tables", ["creator", "created_at"])
     _backfill(op.get_bind())
+    with op.batch_alter_table("server_tables") as batch:
+        batch.drop_column("version")
+        batch.drop_column("clocks")
+        batch.drop_column("updated_at")
 
 
 def _backfill(bind: sa.Connection) -> None:
@@ -55,6 +60,12 @@ def _backfill(bind: sa.Connection) -> None:
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("server_tables") as batch:
+        batch.add_column(sa.Column("version", sa.Integer(), nullable=False, server_default="0"))
+        batch.add_column(sa.Column("clocks", sa.JSON(), nullable=True))
+        batch.add_column(sa.Column("updated_at", sa.DateTime(timezone=True), nullable=True))
+    op.execute("UPDATE server_tables SET version = (SELECT max(version) FROM server_events e "
+               "WHERE e.table_id = server_tables.id), updated_at = created_at")
     op.execute("DELETE FROM server_events WHERE version = 0")
     op.drop_index("ix_server_tables_creator_created_at", "server_tables")
     with op.batch_alter_table("server_tables") as batch:
