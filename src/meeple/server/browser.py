@@ -15,8 +15,10 @@ from pydantic import BaseModel, Field
 
 from meeple import games
 from meeple.core.record import Record
-from meeple.server.deps import CallerDep, TableId
+from meeple.i18n import Audience
+from meeple.server.deps import CallerDep, LangDep, TableId
 from meeple.server.errors import ApiError
+from meeple.server.language import audience
 from meeple.server.routes import errors
 from meeple.server.schemas import MAX_INT, RecordUpload
 from meeple.server.story import Pasts, Stories, Uploads
@@ -94,10 +96,11 @@ SeatQuery = Query(None, ge=0, le=MAX_INT, description="whose view (none: the spe
 
 
 @cache
-def _glossary(name: str) -> list[dict[str, Any]]:
+def _glossary(name: str, lang: str) -> list[dict[str, Any]]:
     game = games.get(name)
+    say = Audience(lang)
     return [
-        {"name": e.name, "kind": e.kind, "text": e.text, "abbreviations": list(e.abbreviations),
+        {"name": say(e.name), "kind": say(e.kind), "text": say(e.text), "abbreviations": list(e.abbreviations),
          "design": e.design}
         for e in game.glossary()
     ]
@@ -105,30 +108,30 @@ def _glossary(name: str) -> list[dict[str, Any]]:
 
 @router.get("/games/{name}/glossary", response_model=list[GlossaryItem], responses=errors(404, 422),
             summary="Every card, tile, building, character or objective of a game, in full")
-def glossary(name: Annotated[str, Path(max_length=40)]) -> list[dict[str, Any]]:
+def glossary(name: Annotated[str, Path(max_length=40)], lang: LangDep) -> list[dict[str, Any]]:
     if name not in games.names():
         raise ApiError(404, f"no game called {name!r}; games: {', '.join(games.names())}")
-    return _glossary(name)
+    return _glossary(name, lang)
 
 
 @router.get("/tables/{table_id}/story", response_model=Story, responses=errors(401, 403, 404, 422),
             summary="The table in words for your seat: status line, every move narrated, final breakdown")
-async def story(table_id: TableId, who: CallerDep, stories: StoriesDep,
+async def story(table_id: TableId, who: CallerDep, stories: StoriesDep, lang: LangDep,
                 since: int = Query(1, ge=0, le=MAX_INT, description="from this move on (1: all)")
                 ) -> dict[str, Any]:
     live, seat = await who.hall.viewer(table_id, who.token)
-    return stories.told(live, seat, since)
+    return stories.told(live, seat, since, audience(lang, live.seats))
 
 
 @router.get("/tables/{table_id}/replay/{ply}", response_model=Frame, responses=errors(401, 403, 404, 422),
             summary="A past position of a table: the spectators' or yours at any time, any seat's once over")
-async def table_frame(table_id: TableId, ply: Ply, who: CallerDep, pasts: PastsDep,
+async def table_frame(table_id: TableId, ply: Ply, who: CallerDep, pasts: PastsDep, lang: LangDep,
                       seat: int | None = SeatQuery) -> dict[str, Any]:
     live, mine = await who.hall.viewer(table_id, who.token)
     if seat is not None and not live.over and mine != seat:
         raise ApiError(403, f"seat {seat}'s past views are private until the game is over; "
                             "ask for the spectators' (no seat) or your own with your token")
-    return pasts.of_table(live).frame(ply, seat, live.over)
+    return pasts.of_table(live).frame(ply, seat, live.over, audience(lang, live.seats))
 
 
 @router.post("/replays", response_model=Replay, responses=errors(413, 422),
@@ -143,10 +146,10 @@ async def upload(body: RecordUpload, uploads: UploadsDep) -> dict[str, Any]:
 
 @router.get("/replays/{key}/{ply}", response_model=Frame, responses=errors(404, 422),
             summary="A position of an uploaded record, as any seat (or the spectators) saw it")
-async def record_frame(key: Annotated[str, Path(max_length=100)], ply: Ply, uploads: UploadsDep,
+async def record_frame(key: Annotated[str, Path(max_length=100)], ply: Ply, uploads: UploadsDep, lang: LangDep,
                        seat: int | None = SeatQuery) -> dict[str, Any]:
     tape = uploads.get(key)
     if tape is None:
         raise ApiError(404, f"no uploaded record {key!r} (uploads are kept in memory); upload it again "
                             "with POST /api/replays")
-    return tape.frame(ply, seat, True)
+    return tape.frame(ply, seat, True, Audience(lang, tuple(tape.seats)))

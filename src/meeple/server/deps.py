@@ -16,6 +16,7 @@ from fastapi import Depends, Header, Path, Request
 
 from meeple.server.errors import ApiError
 from meeple.server.hall import MAX_ID, Hall
+from meeple.server.language import language
 
 
 async def get_hall(request: Request) -> Hall:
@@ -60,5 +61,7 @@ async def client_address(request: Request) -> str | None:
 HallDep = Annotated[Hall, Depends(get_hall)]
 TokenDep = Annotated[str | None, Depends(bearer)]
 CallerDep = Annotated[Caller, Depends(caller)]
+#: the language of a route's texts: ``?lang=`` or ``Accept-Language`` (server/language.py)
+LangDep = Annotated[str, Depends(language)]
 ClientDep = Annotated[str | None, Depends(client_address)]
 TableId = Annotated[int, Path(ge=1, le=MAX_ID, description="the table's id")]

@@ -20,21 +20,24 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from meeple.i18n import ENGLISH, Audience, Text
+
 log = logging.getLogger("meeple.server")
 
 
 class ApiError(Exception):
-    """A refused request: an HTTP status, a sentence, and optional fields (e.g. ``legal``)."""
+    """A refused request: an HTTP status, a sentence (a message, rendered in the
+    request's language by the handler), and optional fields (e.g. ``legal``)."""
 
-    def __init__(self, status: int, detail: str, headers: dict[str, str] | None = None, **extra: Any) -> None:
-        super().__init__(detail)
+    def __init__(self, status: int, detail: Text, headers: dict[str, str] | None = None, **extra: Any) -> None:
+        super().__init__(str(detail))
         self.status = status
         self.detail = detail
         self.headers = headers
         self.extra = extra
 
-    def body(self) -> dict[str, Any]:
-        return {"detail": self.detail, **self.extra}
+    def body(self, audience: Audience = ENGLISH) -> dict[str, Any]:
+        return {"detail": audience.text(self.detail), **self.extra}
 
 
 def _where(loc: tuple[Any, ...]) -> str:
@@ -64,11 +67,14 @@ def _plain(value: Any) -> Any:
 
 def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
-    async def api_error(_request: Request, err: ApiError) -> JSONResponse:
+    async def api_error(request: Request, err: ApiError) -> JSONResponse:
+        from meeple.server.language import request_language
+
         headers = dict(err.headers or {})
         if err.status == 401:
             headers["WWW-Authenticate"] = "Bearer"
-        return JSONResponse(err.body(), status_code=err.status, headers=headers or None)
+        body = err.body(Audience(request_language(request)))
+        return JSONResponse(body, status_code=err.status, headers=headers or None)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:

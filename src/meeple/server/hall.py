@@ -387,7 +387,7 @@ class Hall:
             seed = secrets.randbits(48)
             state = game.new(count, seed, **resolved)
         except MeepleError as err:
-            raise ApiError(422, str(err)) from None
+            raise ApiError(422, err.text) from None
         creator = hashlib.sha256(f"meeple-client/{client}".encode()).hexdigest() if client else None
         await self._check_limits(creator)
         salt = new_salt()
@@ -520,7 +520,7 @@ class Hall:
             action = state.parse(text)
             state.apply(action)
         except (ParseError, IllegalAction) as err:
-            raise ApiError(422, str(err), legal=[a.text for a in live.state.legal_actions()]) from None
+            raise ApiError(422, err.text, legal=[a.text for a in live.state.legal_actions()]) from None
         data: dict[str, Any] = {}
         changes: dict[str, Any] = {}
         if live.clocks is not None:

@@ -17,7 +17,8 @@ from fastapi import APIRouter, Query, Request, Response
 from meeple import bots, games
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
-from meeple.server.deps import CallerDep, ClientDep, HallDep, TableId
+from meeple.i18n import ENGLISH, Audience
+from meeple.server.deps import CallerDep, ClientDep, HallDep, LangDep, TableId
 from meeple.server.errors import ApiError
 from meeple.server.hall import MAX_ID
 from meeple.server.schemas import (
@@ -42,16 +43,17 @@ def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": ErrorBody} for code in codes}
 
 
-def game_info(name: str) -> dict[str, Any]:
+def game_info(name: str, say: Audience = ENGLISH) -> dict[str, Any]:
     g = games.get(name)
     return {
         "name": g.name,
         "title": g.title,
         "min_players": g.players.start,
         "max_players": g.players.stop - 1,
-        "summary": g.summary,
+        "summary": say(g.summary),
         "options": [
-            {"name": key, "default": opt.default, "choices": list(opt.choices), "none": opt.none, "doc": opt.doc}
+            {"name": key, "default": opt.default, "choices": list(opt.choices), "none": opt.none,
+             "doc": say(opt.doc)}
             for key, opt in g.options.items()
         ],
         "bots": [
@@ -78,8 +80,9 @@ def _plays(bot: str, game: Game) -> bool:
 
 
 @router.get("/games", response_model=list[GameInfo], summary="The games, player counts and options")
-def list_games() -> list[dict[str, Any]]:
-    return [game_info(name) for name in games.names()]
+def list_games(lang: LangDep) -> list[dict[str, Any]]:
+    say = Audience(lang)
+    return [game_info(name, say) for name in games.names()]
 
 
 @router.post("/tables", status_code=201, response_model=CreatedTable, responses=errors(422, 429),

@@ -66,7 +66,7 @@ async def table_socket(websocket: WebSocket, table_id: int) -> None:
                                 "(sockets_per_table); try again later")
     except ApiError as err:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-            await _refuse(websocket, err.status, err.detail)
+            await _refuse(websocket, err.status, str(err.detail))
         return
     except WebSocketDisconnect:
         return
