@@ -33,7 +33,7 @@ ALLOWED: dict[str, set[str]] = {
     "rl": {"core", "games", "bots", "arena"},
     "terminal": {"core", "games", "bots", "i18n", "rulestext"},
     "web": {"core", "i18n"},
-    "server": {"core", "games", "bots", "store", "web", "i18n", "rulestext", "arena"},
+    "server": {"core", "games", "bots", "store", "web", "i18n", "rulestext", "arena", "rl"},
     "bench": {"core", "games", "bots", "arena", "rl", "store", "server"},
     "cli": {"core", "games", "bots", "arena", "rl", "store", "server", "web", "terminal", "bench", "rulestext", "i18n"},
 }

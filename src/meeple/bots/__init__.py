@@ -22,6 +22,8 @@ from meeple.core.errors import ConfigError
 from meeple.core.game import Game
 
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot}
+#: the built-in bots whose time per move is a budget (``max_seconds`` caps it)
+SEARCHING = frozenset(n for n, cls in BOTS.items() if any(p.name == "max_seconds" for p in cls.params))
 
 
 def names() -> list[str]:
@@ -98,6 +100,6 @@ def check_specs(specs: Sequence[str], game: Game) -> None:
 
 
 __all__ = [
-    "BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "bot_class", "check_specs", "describe",
+    "BOTS", "SEARCHING", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "bot_class", "check_specs", "describe",
     "get", "names", "params", "parse_spec", "plugin_names",
 ]

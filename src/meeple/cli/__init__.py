@@ -265,7 +265,9 @@ def bench(
 ) -> None:
     """Throughput (decisions/s, per-operation costs, ISMCTS iterations/s) and bot strength.
 
-    `meeple bench server [--db URL] [--clients N] [--seconds S]` measures the game server instead.
+    `meeple bench server [--db URL] [--clients N] [--seconds S]` measures the game server instead
+    (two processes when URL is PostgreSQL); `meeple bench server fairness` a cheap bot beside
+    the largest bot budget.
     """
     from meeple.bench import run_bench
 
@@ -273,7 +275,7 @@ def bench(
         from meeple.bench.server import run_server_bench
 
         try:
-            run_server_bench(db, max(1, clients), seconds, console, as_json)
+            run_server_bench(db, max(1, clients), seconds, console, as_json, modes=game[1:])
         except (MeepleError, RuntimeError) as err:
             fail(err)
         return
