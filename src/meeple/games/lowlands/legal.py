@@ -30,7 +30,7 @@ from meeple.games.lowlands.farm import (
     EDGE_NAMES,
     NCELLS,
     NEDGES,
-    TERRAIN,
+    TERRAIN_MASK,
     bridges,
     capacity,
     enclosed_mask,
@@ -64,6 +64,12 @@ from meeple.games.lowlands.phases import (
 from meeple.games.lowlands.player import Player
 
 ALL_EDGES = (1 << NEDGES) - 1
+#: more action points than any tile costs: ``_buildable`` with it ignores the points
+ANY_POINTS = 1 << 30
+#: per tile, the squares of its terrain (every square for a tile without one)
+TILE_SQUARES: tuple[int, ...] = tuple(TERRAIN_MASK[TERRAIN_CODE[t.terrain]] for t in TILES)
+#: per tile, the action space whose points it raises by one (-1: none)
+AP_SPACE: tuple[int, ...] = tuple(t.n if t.effect == "ap" else -1 for t in TILES)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -155,31 +161,30 @@ class LegalMixin:
         p = self.seats[s]
         t = TILES[k]
         farm = p.farm
-        need = TERRAIN_CODE[t.terrain]
+        cand = TILE_SQUARES[k] & ~farm.covered
         pm = farm.pasture_mask()
         out = []
         for i in range(NCELLS):
-            if farm.covered >> i & 1 or (need and TERRAIN[i] != need):
+            if not cand >> i & 1:
                 continue
-            if pm >> i & 1:
-                cap = farm_capacity_with_tile(farm, i, t)
-                if cap < p.sheep:
-                    continue
+            if pm >> i & 1 and farm_capacity_with_tile(farm, i, t) < p.sheep:
+                continue
             out.append(i)
         return out
 
     def _has_tile_cell(self, s: int, k: int) -> bool:
         p = self.seats[s]
-        t = TILES[k]
         farm = p.farm
-        need = TERRAIN_CODE[t.terrain]
+        cand = TILE_SQUARES[k] & ~farm.covered
+        if not cand:
+            return False
         pm = farm.pasture_mask()
-        for i in range(NCELLS):
-            if farm.covered >> i & 1 or (need and TERRAIN[i] != need):
-                continue
-            if not pm >> i & 1:
-                return True
-        return bool(self._tile_cells(s, k))
+        if cand & ~pm:
+            return True  # open land: the tile houses no sheep there and takes none away
+        t, sheep = TILES[k], p.sheep
+        return any(
+            cand >> i & 1 and farm_capacity_with_tile(farm, i, t) >= sheep for i in range(NCELLS)
+        )
 
     def _feature_fits(self, s: int, ap: int) -> bool:
         """Whether a face-up feature costs at most ``ap`` points and has a square on the
@@ -192,19 +197,15 @@ class LegalMixin:
     def _buildable(self, s: int, ap: int, features_only: bool) -> list[int]:
         p = self.seats[s]
         waivers = 0 if features_only else p.workers[BUILD] * WORKER_EFFECTS[BUILD].discount
+        no_buildings = features_only or p.buildings >= BUILDING_MARKERS
+        hand = p.hand
         out = []
         for up in self.face_up:
             for k in up:
                 t = TILES[k]
-                if t.ap > ap:
+                if t.ap > ap or (t.building and no_buildings):
                     continue
-                if features_only and t.building:
-                    continue
-                if t.building and p.buildings >= BUILDING_MARKERS:
-                    continue
-                if not payable(p.hand, t.cost, waivers):
-                    continue
-                if not self._has_tile_cell(s, k):
+                if not payable(hand, t.cost, waivers) or not self._has_tile_cell(s, k):
                     continue
                 out.append(k)
         return out
@@ -264,12 +265,11 @@ class LegalMixin:
         return [A[i] for i in out]
 
     def _space_ap(self, p: Player, space: int, farmer: int, boost: bool) -> int:
-        return (
-            farmer
-            + p.workers[space] * WORKER_EFFECTS[space].ap
-            + (BOOST_AP if boost else 0)
-            + sum(1 for k in p.tiles if TILES[k].effect == "ap" and TILES[k].n == space)
-        )
+        ap = farmer + p.workers[space] * WORKER_EFFECTS[space].ap + (BOOST_AP if boost else 0)
+        for k in p.tiles:
+            if AP_SPACE[k] == space:
+                ap += 1
+        return ap
 
     def _performable(self, s: int, space: int, ap: int, coins: int) -> bool:
         """Whether the action can change something at least once, with ``coins`` left
@@ -287,8 +287,7 @@ class LegalMixin:
         return self._can_draw()
 
     def _reuse_cost(self, p: Player, space: int) -> int:
-        here = sum(1 for f in p.farmers if f == space)
-        return max(0, REUSE_COST[here] - p.has("reuse"))
+        return max(0, REUSE_COST[p.farmers.count(space)] - p.effects.get("reuse", 0))
 
     def _placements(self, s: int) -> list[int]:
         p = self.seats[s]
@@ -300,7 +299,9 @@ class LegalMixin:
         other = {
             sp: self._performable(s, sp, 0, p.coins - costs[sp]) for sp in range(1, NS) if costs[sp] <= p.coins
         }
-        build: dict[int, bool] = {}
+        # "build" can be done with ``ap`` points iff the cheapest tile it could build with
+        # any number of points costs at most ``ap`` (one pass instead of one per ``ap``)
+        cheapest = -1
         for fi, f in enumerate(FARMERS):
             if p.farmers[fi] >= 0:
                 continue
@@ -312,10 +313,10 @@ class LegalMixin:
                     free_any.append(X.PLACE[fi][space])
                 for boost in (False, True) if p.boost else (False,):
                     if space == BUILD:
-                        ap = self._space_ap(p, space, f, boost)
-                        ok = build.get(ap)
-                        if ok is None:
-                            ok = build[ap] = self._performable(s, space, ap, p.coins - cost)
+                        if cheapest == -1:
+                            cheapest = min((TILES[k].ap for k in self._buildable(s, ANY_POINTS, False)),
+                                           default=ANY_POINTS)
+                        ok = self._space_ap(p, space, f, boost) >= cheapest
                     else:
                         ok = other[space]
                     if ok:
