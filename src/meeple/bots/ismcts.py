@@ -345,8 +345,9 @@ class ISMCTSBot:
                 liked = prior(world, rng) if bias > 0.0 or len(children) < len(legal) else None
                 favourite = -1 if liked is None else int(liked)
                 untried = None
+                # actions are ints: they find the children's int keys as they are
                 for a in legal:
-                    child = children.get(int(a))
+                    child = children.get(a)
                     if child is None:
                         if untried is None:
                             untried = []
@@ -358,7 +359,7 @@ class ISMCTSBot:
                     if guided:
                         a = max(untried, key=lambda u: probs[int(u)])
                     for u in untried:
-                        if int(u) == favourite:
+                        if u == favourite:
                             a = u
                             break
                     child = children[int(a)] = _Node(world.to_move)
@@ -367,17 +368,17 @@ class ISMCTSBot:
                     break
                 best, best_value = legal[0], -1.0
                 for a in legal:
-                    ch = children[int(a)]
+                    ch = children[a]
                     v = ch.visits
                     value = ch.total / v + c * sqrt(log(ch.avail) / v)
                     if guided:
-                        value += puct * probs[int(a)] * sqrt(ch.avail) / (v + 1)
-                    if bias > 0.0 and int(a) == favourite:
+                        value += puct * probs[a] * sqrt(ch.avail) / (v + 1)
+                    if bias > 0.0 and a == favourite:
                         value += bias / (v + 1)
                     if value > best_value:
                         best, best_value = a, value
                 world.apply(best)
-                node = children[int(best)]
+                node = children[best]
                 path.append(node)
             # ---- playout ----
             leaf = world.ply
@@ -392,8 +393,9 @@ class ISMCTSBot:
                         _merge_prior(path[-1], here, guide(world, here))
             if depth_limit is not None:
                 stop = min(stop, world.ply + depth_limit)
+            play = world.apply
             while world.to_move is not None and world.ply < stop and not done(state, world):
-                world.apply(policy(world, rng))
+                play(policy(world, rng))
             if world.to_move is None:
                 result = rewards(state, world, scale, kind=kind, margin_weight=weight)
             else:  # stopped early: judged by the game (default: running scores)

@@ -57,13 +57,14 @@ from meeple.games.lowlands.phases import (
     TRADE,
     UPKEEP_OPT,
     WORKER,
-    A,
     farm_capacity_with_tile,
     payable,
 )
 from meeple.games.lowlands.player import Player
 
 ALL_EDGES = (1 << NEDGES) - 1
+#: the Action of a code, at C speed (legal lists are built on every decision of a playout)
+ACTION_OF = tuple(X.ACTIONS).__getitem__
 #: more action points than any tile costs: ``_buildable`` with it ignores the points
 ANY_POINTS = 1 << 30
 #: per tile, the squares of its terrain (every square for a tile without one)
@@ -199,14 +200,19 @@ class LegalMixin:
         waivers = 0 if features_only else p.workers[BUILD] * WORKER_EFFECTS[BUILD].discount
         no_buildings = features_only or p.buildings >= BUILDING_MARKERS
         hand = p.hand
+        h0, h1, h2 = hand
+        open_land = ~p.farm.covered & ~p.farm.pasture_mask()
         out = []
         for up in self.face_up:
             for k in up:
                 t = TILES[k]
                 if t.ap > ap or (t.building and no_buildings):
                     continue
-                if not payable(hand, t.cost, waivers) or not self._has_tile_cell(s, k):
-                    continue
+                cost = t.cost
+                if (cost[0] > h0 or cost[1] > h1 or cost[2] > h2) and not payable(hand, cost, waivers):
+                    continue  # (a hand that holds the cost pays it)
+                if not TILE_SQUARES[k] & open_land and not self._has_tile_cell(s, k):
+                    continue  # (a square of open land always takes the tile)
                 out.append(k)
         return out
 
@@ -262,7 +268,7 @@ class LegalMixin:
             out = self._upkeep_options(s) + [X.SKIP]
         else:  # pragma: no cover - the agenda never waits in NONE
             out = []
-        return [A[i] for i in out]
+        return tuple(map(ACTION_OF, out))
 
     def _space_ap(self, p: Player, space: int, farmer: int, boost: bool) -> int:
         ap = farmer + p.workers[space] * WORKER_EFFECTS[space].ap + (BOOST_AP if boost else 0)
