@@ -31,7 +31,15 @@ from meeple.games.lewis_clark.components import (
     VILLAGE,
     VILLAGE_LOCS,
 )
-from meeple.games.lewis_clark.effects import COPYABLE, PAY, START, UPGRADE, WAY_CODE, Frame, start_options
+from meeple.games.lewis_clark.effects import (
+    COPYABLE,
+    PAY,
+    START,
+    UPGRADE,
+    WAY_CODE,
+    Frame,
+    start_options,
+)
 from meeple.games.lewis_clark.journal import can_recruit, recruitable
 from meeple.games.lewis_clark.rules import ARC, EXTRA, MAIN, MAX_STRENGTH, RECRUIT, SOURCE
 

@@ -65,7 +65,7 @@ from meeple.games.lowlands.player import Player
 ALL_EDGES = (1 << NEDGES) - 1
 #: the Action of a code, at C speed (legal lists are built on every decision of a playout)
 ACTION_OF = tuple(X.ACTIONS).__getitem__
-#: more action points than any tile costs: ``_buildable`` with it ignores the points
+#: more action points than any tile costs
 ANY_POINTS = 1 << 30
 #: per tile, the squares of its terrain (every square for a tile without one)
 TILE_SQUARES: tuple[int, ...] = tuple(TERRAIN_MASK[TERRAIN_CODE[t.terrain]] for t in TILES)
@@ -196,6 +196,13 @@ class LegalMixin:
         )
 
     def _buildable(self, s: int, ap: int, features_only: bool) -> list[int]:
+        """The face-up tiles seat ``s`` can build with ``ap`` points (features only after
+        a Farmhouse): affordable, a free square for them, a building marker left."""
+        return [k for k in self._derived(("build", s, features_only), lambda: self._build_candidates(s, features_only))
+                if TILES[k].ap <= ap]
+
+    def _build_candidates(self, s: int, features_only: bool) -> list[int]:
+        """``_buildable`` with any number of points, in face-up order."""
         p = self.seats[s]
         waivers = 0 if features_only else p.workers[BUILD] * WORKER_EFFECTS[BUILD].discount
         no_buildings = features_only or p.buildings >= BUILDING_MARKERS
@@ -206,7 +213,7 @@ class LegalMixin:
         for up in self.face_up:
             for k in up:
                 t = TILES[k]
-                if t.ap > ap or (t.building and no_buildings):
+                if t.building and no_buildings:
                     continue
                 cost = t.cost
                 if (cost[0] > h0 or cost[1] > h1 or cost[2] > h2) and not payable(hand, cost, waivers):
@@ -320,7 +327,7 @@ class LegalMixin:
                 for boost in (False, True) if p.boost else (False,):
                     if space == BUILD:
                         if cheapest == -1:
-                            cheapest = min((TILES[k].ap for k in self._buildable(s, ANY_POINTS, False)),
+                            cheapest = min((TILES[k].ap for k in self._build_candidates(s, False)),
                                            default=ANY_POINTS)
                         ok = self._space_ap(p, space, f, boost) >= cheapest
                     else:
