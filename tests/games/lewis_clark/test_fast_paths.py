@@ -2,7 +2,7 @@
 
 Search speed (issue 24) comes from tables and shortcuts in the legal-move code; each is
 checked here against a plain statement of the same rule on every state of many games
-(random and greedy, 1 to 5 players, drop_goods on and off), so an optimisation that
+(random and greedy, 1 to 5 players, options drop_goods and support_badges on and off), so an optimisation that
 drops or reorders a move fails here. Rules: rule text lines 74-82 (a turn: one action,
 an optional recruitment and camp), 101-116 (strength from a card or Indians, village
 locations and their circles), 128-138 (recruiting: fur by slot, equipment by strength,
@@ -20,6 +20,7 @@ from meeple.games.lewis_clark import GAME
 from meeple.games.lewis_clark import actions as A
 from meeple.games.lewis_clark.components import (
     ALL_RES,
+    BADGE,
     BOAT,
     COPY,
     EFFECTS,
@@ -38,6 +39,7 @@ from meeple.games.lewis_clark.effects import (
     UPGRADE,
     WAY_CODE,
     Frame,
+    badges,
     start_options,
 )
 from meeple.games.lewis_clark.journal import can_recruit, recruitable
@@ -66,6 +68,16 @@ def plain_start_options(s, seat: int, frame) -> list[int]:
         elif (b != INDIAN or s.powwow) and (b != BOAT or s.boat_tiles):
             out.append(WAY_CODE[frame.effect][i])
     return out
+
+
+def plain_badges(s, seat: int, good: int) -> int:
+    """DC-7: badges in your and your neighbours' play areas (supports too with the
+    option); DC-18, solo: plus the occupied village locations' tokens."""
+    n = s.players
+    cards = [c for k in {seat, (seat - 1) % n, (seat + 1) % n} for p in s.expeditions[k].play_area
+             for c in (p.card, p.support if s.options["support_badges"] else -1) if c >= 0]
+    tokens = [v.solo_badge for loc, v in enumerate(VILLAGE_LOCS) if s.village[loc]] if n == 1 else []
+    return sum(BADGE[c] == good for c in cards) + sum(b == good for b in tokens)
 
 
 def plain_legal(s) -> list[int]:
@@ -99,9 +111,9 @@ def plain_legal(s) -> list[int]:
     return out
 
 
-def states(players: int, seed: int, greedy: bool, drop_goods: bool):
+def states(players: int, seed: int, greedy: bool, **options):
     rng = random.Random(seed)
-    state = GAME.new(players, seed, drop_goods=drop_goods)
+    state = GAME.new(players, seed, **options)
     while state.to_move is not None:
         yield state
         state.apply(GAME.greedy_action(state, rng) if greedy else rng.choice(state.legal_actions()))
@@ -111,9 +123,11 @@ def states(players: int, seed: int, greedy: bool, drop_goods: bool):
 def test_legal_moves_match_the_plain_rules_in_played_games(players):
     seen = {MAIN: 0, SOURCE: 0, START: 0, PAY: 0}
     for seed in range(4):
-        for state in states(players, 100 * players + seed, greedy=seed % 2 == 0, drop_goods=seed == 3):
+        for state in states(players, 100 * players + seed, greedy=seed % 2 == 0, drop_goods=seed == 3,
+                            support_badges=seed != 1):
             seat = state.to_move
             codes = list(map(int, state.legal_actions()))
+            assert [badges(state, seat, r) for r in ALL_RES] == [plain_badges(state, seat, r) for r in ALL_RES]
             assert recruitable(state, seat) == [
                 slot for slot in range(len(state.journal)) if can_recruit(state, seat, slot)]
             if state.phase != "effect":

@@ -119,15 +119,18 @@ def badges(s: LewisClarkState, seat: int, good: int) -> int:
     faces = s.options["support_badges"]
     n = s.players
     total = 0
-    for k in {seat, (seat - 1) % n, (seat + 1) % n}:
-        for played in s.expeditions[k].play_area:
+    # you and each neighbour once (at 2 players the one neighbour is on both sides)
+    seats = (seat,) if n == 1 else (seat, (seat + 1) % n) if n == 2 else (seat, (seat - 1) % n, (seat + 1) % n)
+    expeditions = s.expeditions
+    for k in seats:
+        for played in expeditions[k].play_area:
             if BADGE[played.card] == good:
                 total += 1
             if faces and played.support >= 0 and BADGE[played.support] == good:
                 total += 1
     if n == 1:
-        for loc, count in enumerate(s.village):
-            if count and SOLO_BADGE[loc] == good:
+        for count, badge in zip(s.village, SOLO_BADGE, strict=True):
+            if count and badge == good:
                 total += 1
     return total
 
