@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -171,24 +173,77 @@ def compare(rev: str, names: list[str], rounds: int, iterations: int | None = No
     return rows
 
 
-def print_comparison(rev: str, names: list[str], rounds: int, as_json: bool, console) -> list[dict[str, Any]]:
-    """Run ``compare`` and print its table (or JSON)."""
+def _instructions(src: Path, job: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """Instructions one worker process executes for ``job`` (valgrind's callgrind count)."""
+    env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           sys.executable, "-c", WORKER], input=json.dumps(job) + "\n",
+                          capture_output=True, text=True, env=env)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None or not done.stdout.strip():
+        raise RuntimeError(f"valgrind could not run the search of {job['game']}: {done.stderr[-500:]}")
+    return int(found.group(1)), json.loads(done.stdout.splitlines()[-1])
+
+
+def compare_instructions(rev: str, names: list[str], iterations: int | None = None,
+                         progress=None) -> list[dict[str, Any]]:
+    """Per game and position: instructions per search iteration of ``rev`` and of this
+    code, counted by valgrind: exact and the same on a busy machine as on an idle one
+    (but about 50 times slower than the search). The count of a one-iteration search
+    (interpreter start, imports, the position) is subtracted from the full one."""
+    if shutil.which("valgrind") is None:
+        raise ConfigError("--instructions counts with valgrind, which is not installed here "
+                          "(apt-get install valgrind), or drop --instructions to time the searches")
+    here = Path(__file__).resolve().parents[2]
+    rows = []
+    with exported(rev) as old_src:
+        for name in names:
+            budget = iterations or max(20, games.get(name).search_iterations // 4)
+            for pos in positions(name):
+                per, prints = {}, {}
+                for label, src in (("old", old_src), ("new", here)):
+                    full, result = _instructions(src, {**pos, "bot_seed": 1000, "iterations": budget})
+                    base, _ = _instructions(src, {**pos, "bot_seed": 1000, "iterations": 1})
+                    per[label], prints[label] = (full - base) / (budget - 1), result["fingerprint"]
+                    if progress is not None:
+                        progress(f"{name}, {pos['label']}, {label}: {per[label] / 1e6:,.2f} M instructions an iteration")
+                rows.append({
+                    "game": name, "position": pos["label"], "iterations": budget,
+                    "old_instructions": per["old"], "new_instructions": per["new"],
+                    "ratio": per["old"] / per["new"], "identical": prints["old"] == prints["new"],
+                })
+    return rows
+
+
+def print_comparison(rev: str, names: list[str], rounds: int, as_json: bool, console,
+                     instructions: bool = False) -> list[dict[str, Any]]:
+    """Run ``compare`` (or ``compare_instructions``) and print its table (or JSON)."""
     from rich.table import Table
 
-    rows = compare(rev, names, rounds, progress=None if as_json else console.print)
+    progress = None if as_json else console.print
+    rows = compare_instructions(rev, names, progress=progress) if instructions else \
+        compare(rev, names, rounds, progress=progress)
     if as_json:
         print(json.dumps(rows, indent=1))
         return rows
-    table = Table(title=f"ISMCTS iterations per CPU second, {rev} against this code: medians of "
-                        f"{rounds} interleaved searches of the default budget")
-    for col in ("game", "position", rev, "this code", "speed-up", "range", "same search"):
+    if instructions:
+        table = Table(title=f"million instructions per ISMCTS iteration: before = {rev}, after = this code")
+        columns = ("game", "position", "before", "after", "speed-up", "same")
+    else:
+        table = Table(title=f"ISMCTS iterations per CPU second: before = {rev}, after = this code "
+                            f"(medians of {rounds} interleaved searches of the default budget)")
+        columns = ("game", "position", "before", "after", "speed-up", "range", "same")
+    for col in columns:
         table.add_column(col, justify="left" if col in ("game", "position") else "right", no_wrap=True)
     for r in rows:
-        table.add_row(r["game"], r["position"], f"{r['old_per_s']:,.0f}", f"{r['new_per_s']:,.0f}",
-                      f"{r['ratio']:.2f}x", f"{r['ratio_min']:.2f}-{r['ratio_max']:.2f}",
-                      "yes" if r["identical"] else "NO")
+        if instructions:
+            cells = [f"{r['old_instructions'] / 1e6:,.2f}", f"{r['new_instructions'] / 1e6:,.2f}", f"{r['ratio']:.2f}x"]
+        else:
+            cells = [f"{r['old_per_s']:,.0f}", f"{r['new_per_s']:,.0f}", f"{r['ratio']:.2f}x",
+                     f"{r['ratio_min']:.2f}-{r['ratio_max']:.2f}"]
+        table.add_row(r["game"], r["position"], *cells, "yes" if r["identical"] else "NO")
     console.print(table)
     console.print("position: deal = a fresh deal at the fewest players; move N = after N greedy "
-                  "decisions. same search: the two versions visited the same moves equally often "
-                  "with the same rewards in every round.")
+                  "decisions. same: both versions visited the same moves equally often with the "
+                  "same rewards (every round).")
     return rows

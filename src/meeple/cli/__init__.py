@@ -191,12 +191,16 @@ def bench(
         None, help="search speed of this code against git revision REV, side by side (bench/compare.py)"
     ),
     compare_rounds: int = typer.Option(5, help="--compare: interleaved searches per position"),
+    instructions: bool = typer.Option(
+        False, help="--compare: count instructions under valgrind instead of timing (exact on a busy machine, slow)"
+    ),
 ) -> None:
     """Throughput (decisions/s, per-operation costs, ISMCTS iterations/s) and bot strength.
 
     `meeple bench server [--db URL] [--clients N] [--seconds S]` measures the game server instead.
     `meeple bench --compare REV [GAME...]` measures ISMCTS iterations/s of REV and of this
-    code in two processes, alternately, and says whether both searched identically.
+    code in two processes, alternately, and says whether both searched identically;
+    `--instructions` counts instructions per iteration under valgrind instead.
     """
     from meeple.bench import run_bench
 
@@ -218,7 +222,7 @@ def bench(
         from meeple.bench.compare import print_comparison
 
         try:
-            print_comparison(compare, names, compare_rounds, as_json, console)
+            print_comparison(compare, names, compare_rounds, as_json, console, instructions)
         except MeepleError as err:
             fail(err)
         return

@@ -18,16 +18,19 @@ from meeple.games.lowlands import GAME
 from meeple.games.lowlands import actions as X
 from meeple.games.lowlands.components import BUILD, BUILDING_MARKERS, FARMERS, TILES, WORKER_EFFECTS
 from meeple.games.lowlands.farm import (
+    ALL,
     EDGE_CELLS,
     NCELLS,
     NEDGES,
     SIDES,
     TERRAIN,
+    bridges,
     capacity,
     cheapest_pasture,
     enclosed_mask,
     spare_fences,
 )
+from meeple.games.lowlands.legal import any_movable_fence, movable_fences
 from meeple.games.lowlands.phases import (
     NR,
     NS,
@@ -87,6 +90,65 @@ def test_farm_caches_and_masks_match_the_plain_geometry_on_thousands_of_farms():
         assert (best, list(sides)) == plain_cheapest_pasture(*farm[:3])
         keep = tuple(rng.sample(range(NEDGES), rng.randrange(4)))
         assert list(spare_fences(*farm, keep)) == plain_spare_fences(farm, keep)
+
+
+def plain_movable(farm: tuple[int, ...], sheep: int, lifted: int) -> int:
+    """A fence may move when some other edge, free and not lifted from in this action,
+    takes it with every sheep still housed (LL-3, LL-38): tried edge by edge."""
+    fences, plain = farm[0], capacity.__wrapped__
+    out = 0
+    for e in range(NEDGES):
+        if fences >> e & 1 and any(
+            not (fences | lifted) >> e2 & 1 and plain(fences & ~(1 << e) | 1 << e2, *farm[1:]) >= sheep
+            for e2 in range(NEDGES) if e2 != e
+        ):
+            out |= 1 << e
+    return out
+
+
+def test_movable_fences_match_trying_every_edge_on_hundreds_of_farms():
+    rng = random.Random(38)
+    for n in range(300):
+        farm = random_farm(rng)
+        if n % 3 == 0:
+            farm = (farm[0], farm[1], farm[2], farm[3], 0, farm[5])  # most farms have no trough
+        cap = capacity(*farm)
+        sheep = max(0, cap - rng.choice((0, 0, 1, 2, 5)))
+        lifted = sum(1 << e for e in range(NEDGES) if rng.random() < 0.05)
+        movable = plain_movable(farm, sheep, lifted)
+        assert movable_fences(*farm, sheep, lifted) == movable, n
+        assert any_movable_fence(*farm, sheep, lifted) == bool(movable), n
+
+
+def plain_bridges(squares: int, fences: int) -> list[int]:
+    """Edges of the graph of ``squares`` and the off-board node whose removal leaves
+    more connected pieces: counted piece by piece, without and with each edge."""
+    links = [(e, i, NCELLS if nb < 0 else nb) for i in range(NCELLS) if squares >> i & 1
+             for e, nb in SIDES[i] if not fences >> e & 1 and (nb < 0 or squares >> nb & 1)]
+    links = list({e: (e, a, b) for e, a, b in links}.values())  # an inner edge is seen from both sides
+
+    def pieces(kept) -> int:
+        parent = list(range(NCELLS + 1))
+
+        def root(x: int) -> int:
+            while parent[x] != x:
+                x = parent[x]
+            return x
+
+        for _, a, b in kept:
+            parent[root(a)] = root(b)
+        return len({root(x) for x in range(NCELLS + 1) if x == NCELLS or squares >> x & 1})
+
+    whole = pieces(links)
+    return sorted(e for e, _, _ in links if pieces([lk for lk in links if lk[0] != e]) > whole)
+
+
+def test_bridges_match_counting_pieces_on_hundreds_of_farms():
+    rng = random.Random(71)
+    for _ in range(400):
+        fences, buildings = random_farm(rng)[:2]
+        squares = ALL & ~buildings & ~(enclosed_mask(fences, buildings) if rng.random() < 0.5 else 0)
+        assert list(bridges(squares, fences, off_board=True)) == plain_bridges(squares, fences)
 
 
 def plain_tile_cells(state, s: int, k: int) -> list[int]:

@@ -186,6 +186,7 @@ def _moves(fences: int, buildings: int) -> tuple[int, int, int, int, int]:
     return n_ok, s_ok, w_ok, e_ok, escape
 
 
+@lru_cache(maxsize=1 << 16)
 def enclosed_mask(fences: int, buildings: int) -> int:
     """Bit mask of every square inside a pasture: the squares the outside cannot reach."""
     free = ALL & ~buildings
@@ -355,13 +356,19 @@ def enclosing_edges(fences: int, buildings: int) -> tuple[int, ...]:
 
 def bridges(squares: int, fences: int, off_board: bool = False) -> tuple[int, ...]:
     """The edges of the graph of ``squares`` (open sides between them, and with
-    ``off_board`` open sides to one node beyond the board) whose removal splits it."""
-    off = NCELLS  # the node beyond the board's edge
-    adjacency: dict[int, list[tuple[int, int]]] = {off: []} if off_board else {}
+    ``off_board`` open sides to one node beyond the board) whose removal splits it.
+
+    Tarjan's bridge search, iterative, over lists indexed by square (the node beyond
+    the board is ``NCELLS``): an edge to a child is a bridge when nothing below the
+    child reaches back above it."""
+    off = NCELLS
+    adjacency: list[list[tuple[int, int]]] = [[] for _ in range(NCELLS + 1)]
+    nodes = [off] if off_board else []
     for i in range(NCELLS):
         if not squares >> i & 1:
             continue
-        links = adjacency.setdefault(i, [])
+        nodes.append(i)
+        links = adjacency[i]
         for e, nb in SIDES[i]:
             if fences >> e & 1:
                 continue
@@ -371,29 +378,38 @@ def bridges(squares: int, fences: int, off_board: bool = False) -> tuple[int, ..
                     adjacency[off].append((i, e))
             elif squares >> nb & 1:
                 links.append((nb, e))
-    order: dict[int, int] = {}
-    low: dict[int, int] = {}
+    order = [-1] * (NCELLS + 1)
+    low = [0] * (NCELLS + 1)
     found: list[int] = []
-    for root in adjacency:
-        if root in order:
+    count = 0
+    for root in nodes:
+        if order[root] >= 0:
             continue
-        order[root] = low[root] = len(order)
-        stack = [(root, -1, iter(adjacency[root]))]
+        order[root] = low[root] = count
+        count += 1
+        stack = [(root, -1, 0)]  # node, the edge it was reached by, its next link
         while stack:
-            node, via, links = stack[-1]
-            for nb, e in links:
+            node, via, k = stack[-1]
+            links = adjacency[node]
+            while k < len(links):
+                nb, e = links[k]
+                k += 1
                 if e == via:
                     continue
-                if nb not in order:
-                    order[nb] = low[nb] = len(order)
-                    stack.append((nb, e, iter(adjacency[nb])))
+                if order[nb] < 0:
+                    stack[-1] = (node, via, k)
+                    order[nb] = low[nb] = count
+                    count += 1
+                    stack.append((nb, e, 0))
                     break
-                low[node] = min(low[node], order[nb])
+                if order[nb] < low[node]:
+                    low[node] = order[nb]
             else:
                 stack.pop()
                 if stack:
                     parent = stack[-1][0]
-                    low[parent] = min(low[parent], low[node])
+                    if low[node] < low[parent]:
+                        low[parent] = low[node]
                     if low[node] > order[parent]:
                         found.append(via)
     return tuple(sorted(found))

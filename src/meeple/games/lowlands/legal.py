@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from meeple.core.actions import Action
@@ -79,7 +79,28 @@ def movable_fences(
     sheep: int, lifted: int,
 ) -> int:
     """Mask of the fences that can go to another edge, not one in ``lifted``, and keep
-    ``sheep`` housed. Cached: farms repeat a lot (every game starts with the same one).
+    ``sheep`` housed. Cached: farms repeat a lot (every game starts with the same one)."""
+    out = 0
+    for e in _movable_edges(fences, buildings, covered, feeders, troughs, on_tiles, sheep, lifted):
+        out |= 1 << e
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def any_movable_fence(
+    fences: int, buildings: int, covered: int, feeders: int, troughs: int, on_tiles: int,
+    sheep: int, lifted: int,
+) -> bool:
+    """Whether some fence can move (``movable_fences`` is not 0), found without working
+    out the others: most farms have a fence that moves freely."""
+    return next(_movable_edges(fences, buildings, covered, feeders, troughs, on_tiles, sheep, lifted), -1) >= 0
+
+
+def _movable_edges(
+    fences: int, buildings: int, covered: int, feeders: int, troughs: int, on_tiles: int,
+    sheep: int, lifted: int,
+) -> Iterator[int]:
+    """The fences that can move, lowest edge first (see ``movable_fences``).
 
     Without a Feeding Trough a new fence never loses housing, so a fence whose lifting
     keeps every sheep housed can go anywhere free. Lifting any other fence opens its
@@ -90,7 +111,6 @@ def movable_fences(
     """
     cap = capacity(fences, buildings, covered, feeders, troughs, on_tiles)
     inside = enclosed_mask(fences, buildings)
-    out = 0
     for e in range(NEDGES):
         if not fences >> e & 1:
             continue
@@ -106,10 +126,10 @@ def movable_fences(
         if troughs:  # a fence can also split a doubled pasture: try every edge
             if any(free >> e2 & 1 and capacity(without | 1 << e2, buildings, covered, feeders, troughs,
                                                on_tiles) >= sheep for e2 in range(NEDGES)):
-                out |= 1 << e
+                yield e
             continue
         if left >= sheep:
-            out |= 1 << e
+            yield e
             continue
         opened = inside & ~enclosed_mask(without, buildings)
         outer = next((c for c in EDGE_CELLS[e] if c >= 0 and not opened >> c & 1), -1)
@@ -118,7 +138,7 @@ def movable_fences(
                 continue
             housed = with_bridge if outer >= 0 and far >> outer & 1 else with_bridge - (cap - left)
             if housed >= sheep:
-                out |= 1 << e
+                yield e
                 break
         else:
             # a fence inside P encloses only part of it: with every square of P usable
@@ -130,8 +150,7 @@ def movable_fences(
                 and capacity(without | 1 << e2, buildings, covered, feeders, troughs, on_tiles) >= sheep
                 for e2 in bridges(opened, without)
             ):
-                out |= 1 << e
-    return out
+                yield e
 
 
 def _opens(a: int, b: int, inside: int, buildings: int) -> bool:
@@ -401,7 +420,11 @@ class LegalMixin:
         """Whether the fence action can change the farm at least once."""
         if p.fences_left and any(p.hand):
             return True
-        return bool(self._movable(p))
+        farm = p.farm
+        return any_movable_fence(
+            farm.fences, farm.buildings, farm.covered, farm.feeders, farm.troughs, farm.on_tiles,
+            p.sheep, self.lifted_edges,
+        )
 
     def _can_move(self, p: Player, e: int) -> bool:
         return bool(self._movable(p) >> e & 1)
