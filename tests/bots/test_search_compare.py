@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 import meeple
-from meeple.bench.compare import Worker, compare, positions
+from meeple.bench import compare as compare_module
+from meeple.bench.compare import Worker, compare, compare_instructions, positions
 from meeple.core.errors import ConfigError
 
 SRC = Path(meeple.__file__).resolve().parents[1]
@@ -39,3 +40,9 @@ def test_the_fingerprint_tells_searches_apart():
 def test_compare_refuses_an_unknown_revision():
     with pytest.raises(ConfigError, match="cannot export revision 'no-such-revision'"):
         compare("no-such-revision", ["lost-cities"], rounds=1)
+
+
+def test_counting_instructions_needs_valgrind_and_says_so(monkeypatch):
+    monkeypatch.setattr(compare_module.shutil, "which", lambda name: None)
+    with pytest.raises(ConfigError, match="valgrind"):
+        compare_instructions("HEAD", ["lost-cities"])

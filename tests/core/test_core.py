@@ -179,3 +179,18 @@ def test_derived_facts_live_exactly_as_long_as_the_cached_legal_list():
     assert twin._derived("k", fact) == 6 and state._derived("k", fact) == 5
     assert "_memo" not in state.to_json()
     assert game.from_json(state.to_json())._derived("k", fact) == 7
+
+
+def test_chance_streams_are_pythons_generators_seeded_with_the_seed_and_the_count():
+    """Records replay only if every chance event draws what ``random.Random("seed/n")``
+    draws: ``State.chance`` builds that generator without Python's seeding checks."""
+    import random
+
+    from meeple.core.state import seeded
+
+    for text in ("0/1", "123456789/7", "281474976710655/42", "-5/3"):
+        assert [seeded(text).random() for _ in range(3)] == [random.Random(text).random() for _ in range(3)]
+        assert seeded(text).getstate() == random.Random(text).getstate()
+    state = games.get("lost-cities").new(2, 99, rounds=1)
+    n = state._chance  # the deal's events
+    assert state.chance().getstate() == random.Random(f"99/{n + 1}").getstate() and state._chance == n + 1

@@ -89,8 +89,10 @@ def recruitable(s: LewisClarkState, seat: int, base: int = 0) -> list[int]:
     e = s.expeditions[seat]
     goods = e.goods
     fur = goods[FUR]
-    equip = goods[EQUIP]
     discount = GRAVELINES_DISCOUNT if e.has_in_play(GRAVELINES) else 0
+    if fur + discount < 1:
+        return []  # not even slot 1's fur
+    equip = goods[EQUIP]
     best_card = max(map(STRENGTH.__getitem__, e.hand), default=0)
     out = []
     for slot, k in enumerate(s.journal):
