@@ -88,12 +88,15 @@ def positions(name: str) -> list[dict[str, Any]]:
 
 
 def _repo_root() -> Path:
+    """The git checkout revisions are read from: the current directory's, else the one
+    this module lives in."""
     here = Path(__file__).resolve().parents[3]  # src/meeple/bench/compare.py -> the checkout
-    done = subprocess.run(["git", "-C", str(here), "rev-parse", "--show-toplevel"],
-                          capture_output=True, text=True)
-    if done.returncode != 0:
-        raise ConfigError(f"--compare needs meeple run from a git checkout; {here} is not one")
-    return Path(done.stdout.strip())
+    for place in (Path.cwd(), here):
+        done = subprocess.run(["git", "-C", str(place), "rev-parse", "--show-toplevel"],
+                              capture_output=True, text=True)
+        if done.returncode == 0:
+            return Path(done.stdout.strip())
+    raise ConfigError(f"--compare reads revisions from a git checkout: run it inside one ({here} is not one)")
 
 
 @contextmanager

@@ -345,15 +345,27 @@ class ISMCTSBot:
                 liked = prior(world, rng) if bias > 0.0 or len(children) < len(legal) else None
                 favourite = -1 if liked is None else int(liked)
                 untried = None
-                # actions are ints: they find the children's int keys as they are
+                best, best_value = legal[0], -1.0
+                # one pass: count the availability of every child, and while every action
+                # so far has one, pick by UCB (wasted only when an untried one turns up).
+                # Actions are ints: they find the children's int keys as they are.
                 for a in legal:
                     child = children.get(a)
                     if child is None:
                         if untried is None:
                             untried = []
                         untried.append(a)
-                    else:
-                        child.avail += 1
+                        continue
+                    child.avail += 1
+                    if untried is None:
+                        v = child.visits
+                        value = child.total / v + c * sqrt(log(child.avail) / v)
+                        if guided:
+                            value += puct * probs[a] * sqrt(child.avail) / (v + 1)
+                        if bias > 0.0 and a == favourite:
+                            value += bias / (v + 1)
+                        if value > best_value:
+                            best, best_value = a, value
                 if untried is not None:
                     a = untried[rng.randrange(len(untried))]
                     if guided:
@@ -366,17 +378,6 @@ class ISMCTSBot:
                     world.apply(a)
                     path.append(child)
                     break
-                best, best_value = legal[0], -1.0
-                for a in legal:
-                    ch = children[a]
-                    v = ch.visits
-                    value = ch.total / v + c * sqrt(log(ch.avail) / v)
-                    if guided:
-                        value += puct * probs[a] * sqrt(ch.avail) / (v + 1)
-                    if bias > 0.0 and a == favourite:
-                        value += bias / (v + 1)
-                    if value > best_value:
-                        best, best_value = a, value
                 world.apply(best)
                 node = children[best]
                 path.append(node)
