@@ -346,18 +346,20 @@ class ISMCTSBot:
                 favourite = -1 if liked is None else int(liked)
                 untried = None
                 best, best_value = legal[0], -1.0
-                # one pass: count the availability of every child, and while every action
-                # so far has one, pick by UCB (wasted only when an untried one turns up).
-                # Actions are ints: they find the children's int keys as they are.
+                # one pass: count the availability of every child and, when every action
+                # may have one (fewer children than actions means one is untried), pick by
+                # UCB. Actions are ints: they find the children's int keys as they are.
+                rate = len(children) >= len(legal)
                 for a in legal:
                     child = children.get(a)
                     if child is None:
                         if untried is None:
                             untried = []
                         untried.append(a)
+                        rate = False
                         continue
                     child.avail += 1
-                    if untried is None:
+                    if rate:
                         v = child.visits
                         value = child.total / v + c * sqrt(log(child.avail) / v)
                         if guided:
