@@ -2,8 +2,10 @@
 lines of ``meeple games``.
 
 The rules are the game package's own ``rules.md`` (shipped inside the installed
-package, so they work without the repository); a game without one gets a summary
-generated from what it declares: players, goal, options, the moves it knows.
+package, so they work without the repository), translated as ``rules.fr.md``,
+``rules.es.md``, ``rules.nl.md`` beside it; a game without one gets a summary generated
+from what it declares: players, goal, options, the moves it knows, in the reader's
+language.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from typing import Any
 
 from meeple.core.game import Game, Option
 from meeple.core.notation import group_lines
+from meeple.i18n import COMMON as M
+from meeple.i18n import DEFAULT, current
 
 
 def value_text(option: Option, value: Any) -> str:
@@ -38,9 +42,12 @@ def choices_text(option: Option) -> str:
 
 
 def option_lines(game: Game) -> list[str]:
-    """One line per option: ``-o rounds=1..5  (default 3) rounds in a match``."""
+    """One line per option: ``-o rounds=1..5  (default 3) rounds in a match``, in the
+    reader's language."""
+    say = current()
     return [
-        f"-o {key}={choices_text(opt)}  (default {value_text(opt, opt.default)}) {opt.doc}"
+        f"-o {key}={choices_text(opt)}  "
+        + say(M("rules.option_default", value=value_text(opt, opt.default), doc=opt.doc))
         for key, opt in game.options.items()
     ]
 
@@ -50,11 +57,17 @@ def player_count(game: Game) -> str:
     return f"{lo}" if lo == hi else f"{lo}-{hi}"
 
 
-def packaged_rules(game: Game) -> str | None:
-    """The ``rules.md`` inside the game's package, or ``None``."""
+def rules_file(lang: str) -> str:
+    """``rules.md`` for English, ``rules.fr.md`` for French..."""
+    return "rules.md" if lang == DEFAULT else f"rules.{lang}.md"
+
+
+def packaged_rules(game: Game, lang: str = DEFAULT) -> str | None:
+    """The rules inside the game's package in ``lang`` (``rules.md``, ``rules.fr.md``...),
+    or ``None``."""
     package = type(game).__module__.rsplit(".", 1)[0]
     try:
-        resource = importlib.resources.files(package).joinpath("rules.md")
+        resource = importlib.resources.files(package).joinpath(rules_file(lang))
         if resource.is_file():
             return resource.read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
@@ -64,18 +77,21 @@ def packaged_rules(game: Game) -> str | None:
 
 def generated_rules(game: Game) -> str:
     """A summary from what the game declares, for a game without a ``rules.md``."""
-    lines = [f"# {game.title}", "", f"{player_count(game)} players. {game.summary}".strip(), ""]
+    say = current()
+    lines = [f"# {game.title}", "", say(M("rules.players_goal", players=player_count(game), summary=game.summary)), ""]
     if game.options:
-        lines += ["## Options", ""]
+        lines += [f"## {say(M('rules.options'))}", ""]
         lines += [f"- `{line}`" for line in option_lines(game)]
         lines.append("")
-    lines += ["## Moves", "", "Every move the game knows, grouped:", ""]
+    lines += [f"## {say(M('rules.moves'))}", "", say(M("rules.moves_grouped")), ""]
     lines += [f"- {line}" for line in group_lines(game.actions)]
     if game.actions.example:
-        lines += ["", f"For example: {game.actions.example}"]
+        lines += ["", say(M("rules.example", example=game.actions.example))]
     return "\n".join(lines)
 
 
-def rules_text(game: Game) -> str:
-    """The game's packaged ``rules.md``, else a generated summary."""
-    return packaged_rules(game) or generated_rules(game)
+def rules_text(game: Game, lang: str | None = None) -> str:
+    """The game's packaged rules in ``lang`` (default: the reader's language), else in
+    English, else a generated summary."""
+    lang = lang or current().lang
+    return packaged_rules(game, lang) or packaged_rules(game) or generated_rules(game)

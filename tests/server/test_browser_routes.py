@@ -15,7 +15,7 @@ def test_the_glossary_of_a_game_and_of_no_game(client):
     r = client.get("/api/games/lost-cities/glossary")
     assert r.status_code == 200
     game = games.get("lost-cities")
-    assert [e["name"] for e in r.json()] == [e.name for e in game.glossary()]
+    assert [e["name"] for e in r.json()] == [str(e.name) for e in game.glossary()]
     for e in r.json():
         assert set(e) == {"name", "kind", "text", "abbreviations", "design"}
     r = client.get("/api/games/chess/glossary")
@@ -43,7 +43,7 @@ def test_a_story_tells_each_seat_the_moves_from_its_own_views(client):
         assert story["seat"] == seat and story["plies"] == 12 and story["breakdown"] is None
         assert [e["ply"] for e in story["entries"]] == list(range(1, 13))
         assert [(e["seat"], e["move"]) for e in story["entries"]] == played
-        assert story["status"] == games.get("lost-cities").status(get(client, table_id, token)["view"])
+        assert story["status"] == str(games.get("lost-cities").status(get(client, table_id, token)["view"]))
     r = client.get(f"/api/tables/{table_id}/story?since=11", headers=auth(tokens[0]))
     assert [e["ply"] for e in r.json()["entries"]] == [11, 12]
     assert client.get(f"/api/tables/{table_id}/story", headers=auth("nope")).status_code == 403
@@ -69,7 +69,7 @@ def test_narrations_are_the_games_words_over_the_seats_views():
     before = state.view(1)
     action = state.legal_actions()[0]
     state.apply(action)
-    assert words(game, before, action.text, state.view(1)) == [str(x) for x in game.narrate(before, action.text, state.view(1))]
+    assert words(game, before, action.text, state.view(1)) == list(game.narrate(before, action.text, state.view(1)))
 
 
 class Broken(type(games.get("lost-cities"))):

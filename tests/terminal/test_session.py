@@ -121,8 +121,12 @@ def test_status_line_before_each_prompt_and_narration_after_every_move():
     _, text, _ = run("pass", state=state)
     assert text.count("seat 0 plays a bird or passes") >= 2  # before both prompts
     bot_part = text.split("you: pass")[1]
-    assert "seat 1 (first): play hawk" in bot_part and "seat 1 (first): draw" in bot_part
-    assert "a card was drawn from the deck" in bot_part  # the bot's draw, narrated
+    # the bot's moves are summed up above your next prompt, under the board, named by who played them
+    summary = bot_part.split("since your last move (2 moves):")[1]
+    assert "first: play hawk" in summary and "first: draw" in summary
+    assert "a card was drawn from the deck" in summary  # the bot's draw, narrated
+    assert summary.index("first: draw") < summary.index("seat 0 plays a bird or passes")
+    assert bot_part.count("first: play hawk") == 1  # said once, where it stays on screen
 
 
 def test_round_end_and_game_end_show_a_breakdown_table_not_lists():
@@ -132,7 +136,7 @@ def test_round_end_and_game_end_show_a_breakdown_table_not_lists():
     assert "pair bonus" in after_round
     final = text.split("final scores")[1]
     assert "total" in final and "[" not in final.split("winner")[0]
-    assert "winner: seat 1 (first)" in final
+    assert "winner: first" in final
 
 
 def test_moves_are_listed_grouped_and_complete():
@@ -217,7 +221,7 @@ def test_undo_names_your_own_move_that_revealed_something():
 def test_undo_names_the_bots_move_that_revealed_something():
     state = deal(TOY.new(2, SEED), ["lark", "owl"], ["hawk", "hawk"])
     _, text, _ = run("pass", "undo", state=state)
-    assert "cannot undo your 'pass' (move 1): since then seat 1 (first)'s move 'draw' (move 3) revealed" in text
+    assert "cannot undo your 'pass' (move 1): since then first's move 'draw' (move 3) revealed" in text
 
 
 def test_undo_explains_from_the_view_when_the_game_does_not_narrate(monkeypatch):
@@ -314,7 +318,7 @@ def test_the_status_line_is_not_repeated_when_the_board_already_says_it():
 def test_breakdowns_whose_parts_differ_by_seat_get_a_table_per_seat():
     _, text, _ = run(then=lambda: "pass", game=SayingBirds())
     final = text.split("final scores")[1]
-    assert re.search(r"seat 0 \(you\)\s+seat 1 \(first\)", final)  # two tables side by side
+    assert re.search(r"you\s+first", final)  # two tables side by side
     assert re.search(r"│ hawk #\d\s*│ 3 │", final) and "│ total   │ 8 │" in final
 
 

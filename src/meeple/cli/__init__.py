@@ -17,8 +17,10 @@ from rich.markup import escape
 from rich.table import Table
 
 from meeple import bots as botlib
-from meeple import games
+from meeple import games, i18n
 from meeple.core.errors import MeepleError
+from meeple.i18n import COMMON as M
+from meeple.terminal.screen import unique_names
 
 app = typer.Typer(
     add_completion=False,
@@ -40,15 +42,32 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
 
 
 def fail(err: Exception) -> NoReturn:
-    """Print the error as text (messages hold brackets such as 'meeple[plots]', which
-    Rich would read as markup and drop) and exit 2."""
-    console.print(f"[red]error:[/] {escape(str(err))}")
+    """Print the error as text in the reader's language (messages hold brackets such as
+    'meeple[plots]', which Rich would read as markup and drop) and exit 2."""
+    text = err.text if isinstance(err, MeepleError) else str(err)
+    console.print(f"[red]{escape(i18n.render(M('cli.error')))}[/] {escape(i18n.render(text))}")
     raise typer.Exit(2)
+
+
+@app.callback()
+def speak(
+    ctx: typer.Context,
+    lang: str | None = typer.Option(
+        None, "--lang", help="language of everything printed: en, fr, es, nl  \\[default: from LANGUAGE, "
+        "LC_ALL, LC_MESSAGES or LANG, else en]", show_default=False,
+    ),
+) -> None:
+    """Modern board games by their full rules: play, simulate, replay, benchmark."""
+    try:
+        code = i18n.check(lang) if lang is not None else i18n.from_environment()
+    except i18n.LanguageError as err:
+        fail(err)
+    ctx.call_on_close(i18n.enter(i18n.Audience(code)))
 
 
 @app.command()
 def play(
-    game: str = typer.Argument(..., help="game name, e.g. lost-cities"),
+    game: str = typer.Argument(None, help="game name, e.g. lost-cities (not with --resume)", show_default=False),
     vs: str = typer.Option("greedy", help="bots for the other seats, comma-separated: random, greedy, ismcts"),
     players: int | None = typer.Option(
         None, help="number of players  \\[default: one more than the bots, within the game's range]",
@@ -61,25 +80,66 @@ def play(
     ),
     option: list[str] = typer.Option([], "--option", "-o", help="game option key=value, repeatable (see meeple games)"),
     save: Path | None = typer.Option(None, help="write the game record (JSON) here when you leave or the game ends"),
+    resume: Path | None = typer.Option(
+        None, help="go on with a game saved by 'save' or --save: same seats and bots, saved back to the same "
+        "file unless --save names another", show_default=False,
+    ),
 ) -> None:
     """Play in the terminal against bots. At the prompt: a move, '?' for your moves, 'help'."""
     from meeple.terminal import TerminalGame
-    from meeple.terminal.sealed import bot_seed
 
     try:
-        g = games.get(game)
-        specs = [s.strip() for s in vs.split(",") if s.strip()] or ["greedy"]
-        count = players or max(g.players.start, min(1 + len(specs), g.players.stop - 1))
-        state = g.new(count, seed, **parse_options(option))
-        if not 0 <= seat < count:
-            raise MeepleError(f"--seat must be from 0 to {count - 1}")
-        others = [s for s in range(count) if s != seat]
-        seat_specs = {s: specs[i % len(specs)] for i, s in enumerate(others)}
-        seat_bots = {s: botlib.get(spec, g, seed=bot_seed(state.seed, s)) for s, spec in seat_specs.items()}
-    except MeepleError as err:
+        if resume is not None:
+            setup = _resumed(resume, game)
+            save = save or resume
+        else:
+            if not game:
+                raise MeepleError(M("cli.play_needs_game"))
+            setup = _new_table(game, vs, players, seat, seed, option)
+    except (MeepleError, OSError) as err:
         fail(err)
-    names = ["you" if s == seat else seat_specs[s] for s in range(count)]
-    TerminalGame(g, state, seat, seat_bots, console, save, names=names).run()
+    g, state, me, specs, seat_bots = setup
+    names = [M("term.you") if s == me else name for s, name in enumerate(unique_names(specs))]
+    TerminalGame(g, state, me, seat_bots, console, save, names=names, specs=specs, resumed=resume).run()
+
+
+def _new_table(game: str, vs: str, players: int | None, seat: int, seed: int | None, option: list[str]):
+    """A fresh game from the command line's choices: (game, state, your seat, the seats'
+    specs, the bots)."""
+    from meeple.terminal.sealed import bot_seed
+
+    g = games.get(game)
+    specs = [s.strip() for s in vs.split(",") if s.strip()] or ["greedy"]
+    count = players or max(g.players.start, min(1 + len(specs), g.players.stop - 1))
+    state = g.new(count, seed, **parse_options(option))
+    if not 0 <= seat < count:
+        raise MeepleError(M("cli.bad_seat", most=count - 1))
+    others = [s for s in range(count) if s != seat]
+    seat_specs = {s: specs[i % len(specs)] for i, s in enumerate(others)}
+    seat_bots = {s: botlib.get(spec, g, seed=bot_seed(state.seed, s)) for s, spec in seat_specs.items()}
+    return g, state, seat, ["human" if s == seat else seat_specs[s] for s in range(count)], seat_bots
+
+
+def _resumed(path: Path, game: str | None):
+    """A saved game where it was left: its moves replayed, the human back at the seat the
+    record calls "human", the other seats' bots rebuilt from the record."""
+    from meeple.core.record import Record
+    from meeple.terminal.sealed import bot_seed
+
+    record = Record.load(path)
+    g = games.get(record.game)
+    if game and games.get(game) is not g:
+        raise MeepleError(M("cli.resume_other_game", file=str(path), game=record.game))
+    state = games.replay(record)
+    if state.is_over:
+        raise MeepleError(M("cli.resume_over", file=str(path)))
+    specs = list(record.seats) if record.seats else []
+    if specs.count("human") != 1 or len(specs) != record.players:
+        raise MeepleError(M("cli.resume_no_seats", file=str(path)))
+    me = specs.index("human")
+    seat_bots = {s: botlib.get(spec, g, seed=bot_seed(state.seed, s) + state.ply)
+                 for s, spec in enumerate(specs) if s != me}
+    return g, state, me, specs, seat_bots
 
 
 @app.command()
@@ -155,7 +215,7 @@ def rules(game: str = typer.Argument(..., help="game name")) -> None:
     from meeple.rulestext import rules_text
 
     try:
-        text = rules_text(games.get(game))
+        text = rules_text(games.get(game), i18n.current().lang)
     except MeepleError as err:
         fail(err)
     from rich.markdown import Markdown
@@ -170,9 +230,11 @@ def list_games() -> None:
 
     from meeple.rulestext import option_lines, player_count
 
+    say = i18n.current()
     for name in games.names():
         g = games.get(name)
-        console.print(f"[bold]{name}[/]  {g.title}, {player_count(g)} players", soft_wrap=True)
+        line = say(M("cli.game_line", title=g.title, players=player_count(g), summary=g.summary))
+        console.print(f"[bold]{name}[/]  {escape(line)}", soft_wrap=True)
         for line in option_lines(g):
             console.print(f"    {escape(line)}", soft_wrap=True)
 

@@ -34,6 +34,11 @@ def card(
     if not entries:
         console.print(glossary.info(g, ""))
         raise typer.Exit(1)
-    console.print(f"[bold]{g.title}[/]: {len(entries)} things to look up ('meeple card {g.name} NAME')")
+    from rich.markup import escape
+
+    from meeple.i18n import COMMON as M
+    from meeple.i18n import current
+
+    console.print(escape(current().text(M("cli.card_list", game=g.title, n=len(entries), command=f"meeple card {g.name}"))))
     for line in glossary.listing(entries):
         console.print(f"  {line}", soft_wrap=True)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import typer
+from rich.markup import escape
 
 from meeple.cli import app, console
+from meeple.core.errors import clip
 
 
 @app.command()
@@ -16,12 +18,13 @@ def verify(
     """Check that a seed and salt are what a game's opening commitment was made from."""
     from meeple.core.commitment import commit
     from meeple.core.commitment import verify as matches
+    from meeple.i18n import COMMON as M
+    from meeple.i18n import current
 
     if matches(seed, salt, commitment.strip().lower()):
-        console.print("the commitment matches: this deal was fixed before the game began")
+        console.print(escape(current().text(M("cli.verify_match"))))
         return
-    console.print(
-        f"[red]no match:[/] seed {seed} with salt {salt} commits to {commit(seed, salt)}, "
-        f"not {commitment}"
-    )
+    text = current().text(M("cli.verify_no_match", seed=str(seed), salt=salt, expected=commit(seed, salt),
+                            given=clip(commitment, 70)))
+    console.print(f"[red]{escape(text)}[/]")
     raise typer.Exit(1)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from meeple.core.errors import ParseError
+from meeple.core.errors import ParseError, clip
+from meeple.i18n import COMMON as M
 
 
 class Action(int):
@@ -68,8 +69,9 @@ class ActionSpace(Sequence[Action]):
             raise ParseError(f"an action is written as text, got {type(text).__name__}")
         found = self._by_key.get(normalize(text))
         if found is None:
-            hint = f" Actions look like: {self.example}." if self.example else ""
-            raise ParseError(f"{text.strip()!r} is not an action of this game.{hint}")
+            if self.example:
+                raise ParseError(M("error.unknown_move_example", text=clip(text.strip()), example=self.example))
+            raise ParseError(M("error.unknown_move", text=clip(text.strip())))
         return found
 
     def get(self, text: str) -> Action | None:

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from meeple.core.actions import Action, ActionSpace
-from meeple.core.errors import ConfigError, ParseError
+from meeple.core.errors import ConfigError, ParseError, clip
+from meeple.i18n import COMMON as M
+from meeple.i18n import Seat, Text, current
 
 if TYPE_CHECKING:
     from meeple.core.state import State
@@ -16,11 +18,15 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class GlossaryEntry:
-    """One thing a player may look up: ``info QUARRY`` or ``info QUA``."""
+    """One thing a player may look up: ``info QUARRY`` or ``info QUA``.
 
-    name: str
-    kind: str  # "character", "tile", "building", "objective", "card", ...
-    text: str  # the full text a player needs: cost, effect, points
+    ``name``, ``kind`` and ``text`` are texts (messages in a converted game), so a
+    player finds and reads them in their language; abbreviations are notation.
+    """
+
+    name: Text
+    kind: Text  # "character", "tile", "building", "objective", "card", ...
+    text: Text  # the full text a player needs: cost, effect, points
     abbreviations: tuple[str, ...] = ()
     #: True where the official text is not public and meeple designed it (Lowlands)
     design: bool = False
@@ -36,7 +42,7 @@ class Option:
 
     default: Any
     choices: tuple[Any, ...]
-    doc: str
+    doc: Text
     none: str = "random"
 
     def coerce(self, name: str, value: Any) -> Any:
@@ -56,7 +62,7 @@ class Option:
                 if type(choice) is type(value) and choice == value:
                     return choice
         allowed = ", ".join(self.none if c is None else str(c) for c in self.choices)
-        raise ConfigError(f"option {name}={value!r} is not allowed; allowed values: {allowed}")
+        raise ConfigError(M("error.option_value", option=name, value=clip(repr(value)), allowed=allowed))
 
 
 class Game:
@@ -72,16 +78,16 @@ class Game:
     actions: ActionSpace
     state_class: type[State]
     #: A one-line description of each seat's goal, shown by the CLI.
-    summary: str = ""
+    summary: Text = ""
 
     # ---- starting a game -------------------------------------------------
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(given) - set(self.options))
         if unknown:
-            known = ", ".join(sorted(self.options)) or "none"
-            raise ConfigError(
-                f"{self.name} has no option {unknown[0]!r}; its options are: {known}"
-            )
+            if not self.options:
+                raise ConfigError(M("error.no_options", game=self.name, option=clip(repr(unknown[0]))))
+            known = ", ".join(sorted(self.options))
+            raise ConfigError(M("error.unknown_option", game=self.name, option=clip(repr(unknown[0])), known=known))
         resolved = {}
         for key, opt in self.options.items():
             resolved[key] = opt.coerce(key, given[key]) if key in given else opt.default
@@ -89,11 +95,12 @@ class Game:
 
     def check_players(self, players: Any) -> int:
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ConfigError(f"players must be a whole number, got {players!r}")
+            raise ConfigError(M("error.players_type", got=clip(repr(players))))
         if players not in self.players:
             lo, hi = self.players.start, self.players.stop - 1
-            span = f"{lo}" if lo == hi else f"{lo} to {hi}"
-            raise ConfigError(f"{self.title} is played by {span} players, not {players}")
+            if lo == hi:
+                raise ConfigError(M("error.players_exact", game=self.title, count=lo, given=players))
+            raise ConfigError(M("error.players_range", game=self.title, lo=lo, hi=hi, given=players))
         return players
 
     def new(self, players: int | None = None, seed: int | None = None, **options: Any) -> State:
@@ -105,7 +112,7 @@ class Game:
         if seed is None:
             seed = random.SystemRandom().getrandbits(48)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ConfigError(f"seed must be a whole number >= 0, got {seed!r}")
+            raise ConfigError(M("error.seed", got=clip(repr(seed))))
         return self.state_class.start(self, players, seed, opts)
 
     # ---- notation and the integer action space ---------------------------
@@ -155,12 +162,13 @@ class Game:
         text for ``what``, or ``None`` when the game has no such detail."""
         return None
 
-    def status(self, view: dict[str, Any]) -> str:
+    def status(self, view: dict[str, Any]) -> Text:
         """One line saying who is being asked what, right now, from a view (so it
-        leaks nothing): e.g. "seat 2 pays for the dike (2 points left)"."""
+        leaks nothing): e.g. "Ada pays for the dike (2 points left)". A message whose
+        seats are ``Seat(n)`` parameters, so each client names the players."""
         if view.get("to_move") is None:
-            return "the game is over"
-        return f"seat {view['to_move']} to move"
+            return M("status.over")
+        return M("status.to_move", player=Seat(view["to_move"]))
 
     def greedy_action(self, state: State, rng: random.Random) -> Action:
         """The ``greedy`` bot's move: the game's one-step heuristic.
@@ -180,6 +188,19 @@ class Game:
         Default: none. Games with a good cheap policy return it (usually the rollout
         policy), so the tree first tries, for every seat, what a sensible player plays.
         """
+        return None
+
+    def describe(self, action: Action, view: dict[str, Any]) -> Text | None:
+        """What ``action`` does, in words, for the seat whose ``view`` this is (``play R7``:
+        "play the red 7 on your expedition"); shown beside the notation in move lists.
+        ``None``: the notation says it all (the default)."""
+        return None
+
+    def futile(self, action: Action, view: dict[str, Any]) -> Text | None:
+        """Why ``action`` would gain nothing for the seat whose ``view`` this is (a "take
+        sheep" with every pasture full, a village action it cannot pay for), or ``None``
+        when it gains something (the default). The rules allow such moves; players must be
+        told before (the move list marks them) and after (the narration says so)."""
         return None
 
     def log_text(self, action: Action, actor: int, seat: int | None) -> str:
@@ -227,19 +248,28 @@ class Game:
         return ()
 
     def lookup(self, text: str) -> GlossaryEntry | None:
-        """The glossary entry named ``text`` or abbreviated so (case and spacing ignored)."""
+        """The glossary entry named ``text`` (in the reader's language or in English) or
+        abbreviated so; case and spacing ignored."""
         key = " ".join(text.split()).lower()
+        reader = current()
         for entry in self.glossary():
-            if key == entry.name.lower() or key in (a.lower() for a in entry.abbreviations):
+            names = {reader.text(entry.name).lower(), str(entry.name).lower()}
+            if key in names or key in (a.lower() for a in entry.abbreviations):
                 return entry
         return None
 
-    def score_breakdown(self, state: State) -> list[dict[str, int]]:
-        """Per seat, what each part of the score is worth (label -> points), in the order
-        a player would count them; the parts add up to ``scores()``. Default: the total."""
-        return [{"total": score} for score in state.scores()]
+    def detail_topics(self, state: State, seat: int | None) -> Sequence[tuple[str, Text]]:
+        """What ``show WHAT`` can show now: (what to type, what it shows), e.g.
+        ``("farm 2", "seat 2's farm")``. Default: none."""
+        return ()
 
-    def narrate(self, before: dict[str, Any], action: str, after: dict[str, Any]) -> list[str]:
+    def score_breakdown(self, state: State) -> list[dict[Text, int]]:
+        """Per seat, what each part of the score is worth (label -> points), in the order
+        a player would count them; the parts add up to ``scores()``. Labels are texts
+        (messages in a converted game). Default: the total."""
+        return [{M("score.total"): score} for score in state.scores()]
+
+    def narrate(self, before: dict[str, Any], action: str, after: dict[str, Any]) -> list[Text]:
         """What happened, in words, when ``action`` took the game from one view to the
         next (both views of the same seat, or both ``None``'s). Built from views only, so
         it can never tell a seat what it may not know. Automatic steps (upkeep, tides,
@@ -252,7 +282,7 @@ class Game:
 
     def style_action(self, style: str, state: State, rng: random.Random) -> Action:
         """The move of the heuristic variant ``style`` (one of ``styles``)."""
-        raise ConfigError(f"{self.name} has no heuristic styles; plain greedy only")
+        raise ConfigError(M("error.no_styles", game=self.name))
 
     def simulation_report(self, finals: Sequence[State]) -> str:
         """What ``meeple simulate --report`` prints about these finished games.
@@ -265,3 +295,4 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"
+

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from meeple.core.actions import Action
 from meeple.core.errors import ConfigError, IllegalAction, NotYourTurn, ParseError
 from meeple.core.notation import REFUSAL_GROUP, group_actions
+from meeple.i18n import COMMON as M
+from meeple.i18n import Seat, Text
 
 if TYPE_CHECKING:
     from meeple.core.game import Game
@@ -141,9 +143,9 @@ class State:
         if isinstance(action, str):
             action = self.game.parse(action)
         if self.to_move is None:
-            raise IllegalAction("the game is over: no more actions can be played")
+            raise IllegalAction(M("error.game_over"))
         if seat is not None and seat != self.to_move:
-            raise NotYourTurn(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+            raise NotYourTurn(M("error.not_your_turn", player=Seat(self.to_move), asked=Seat(seat)))
         legal = self._legal
         if legal is None:
             legal = self._legal = tuple(self._legal_actions())
@@ -158,19 +160,19 @@ class State:
             self._recent = []
         self._ply += 1
 
-    def _refusal(self, action: int) -> str:
+    def _refusal(self, action: int) -> Text:
         try:
             decoded = self.game.decode(action)
         except ParseError as err:
-            return str(err)
-        text = str(decoded)
+            return err.text
         reason = self.why_illegal(decoded)
         shown = group_actions(self.legal_actions(), most=REFUSAL_GROUP)
-        return f"{text!r} is not legal: {reason}. Legal now: {shown}"
+        return M("error.refused", move=str(decoded), reason=reason, legal=shown)
 
-    def why_illegal(self, action: Action) -> str:
-        """Explain in words why a (well-formed) action is not legal now."""
-        return f"seat {self.to_move} cannot do that now"
+    def why_illegal(self, action: Action) -> Text:
+        """Explain in words why a (well-formed) action is not legal now (a message, in a
+        converted game)."""
+        return M("error.cannot_now", player=Seat(self.to_move))
 
     def _legal_actions(self) -> Sequence[Action]:
         raise NotImplementedError
@@ -267,7 +269,7 @@ class State:
             return self.game.parse(text)
         except ParseError as err:
             shown = group_actions(self.legal_actions(), most=REFUSAL_GROUP)
-            raise ParseError(f"{err} Legal now: {shown}") from None
+            raise ParseError(M("error.not_a_move", error=err.text, legal=shown)) from None
 
     def __repr__(self) -> str:
         who = "over" if self.to_move is None else f"seat {self.to_move} to move"

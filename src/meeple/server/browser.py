@@ -10,16 +10,21 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from meeple import games
 from meeple.core.errors import ConfigError
+from meeple.i18n import Audience
 from meeple.server.errors import ApiError
 from meeple.server.hall import Hall
+from meeple.server.language import audience, language
 from meeple.server.routes import AUTH, bearer, errors
 from meeple.server.story import Stories, Tapes
+
+#: the language of a route's texts: ``?lang=`` or ``Accept-Language`` (server/language.py)
+LANGUAGE = Depends(language)
 
 router = APIRouter(prefix="/api")
 
@@ -93,10 +98,11 @@ def _tapes(request: Request) -> Tapes:
 
 
 @cache
-def _glossary(name: str) -> list[dict[str, Any]]:
+def _glossary(name: str, lang: str) -> list[dict[str, Any]]:
     game = games.get(name)
+    say = Audience(lang)
     return [
-        {"name": e.name, "kind": e.kind, "text": e.text, "abbreviations": list(e.abbreviations),
+        {"name": say(e.name), "kind": say(e.kind), "text": say(e.text), "abbreviations": list(e.abbreviations),
          "design": e.design}
         for e in game.glossary()
     ]
@@ -104,9 +110,9 @@ def _glossary(name: str) -> list[dict[str, Any]]:
 
 @router.get("/games/{name}/glossary", response_model=list[GlossaryItem], responses=errors(404),
             summary="Every card, tile, building, character or objective of a game, in full")
-def glossary(name: str) -> JSONResponse:
+def glossary(name: str, lang: str = LANGUAGE) -> JSONResponse:
     try:
-        return JSONResponse(_glossary(name))
+        return JSONResponse(_glossary(name, lang))
     except ConfigError as err:
         raise ApiError(404, str(err)) from None
 
@@ -114,19 +120,19 @@ def glossary(name: str) -> JSONResponse:
 @router.get("/tables/{table_id}/story", response_model=Story, responses=errors(401, 403, 404, 422),
             summary="The table in words for your seat: status line, every move narrated, final breakdown")
 async def story(table_id: int, request: Request, since: int = Query(1, description="from this move on (1: all)"),
-                authorization: str | None = AUTH) -> JSONResponse:
+                authorization: str | None = AUTH, lang: str = LANGUAGE) -> JSONResponse:
     hall = hall_of(request)
     live = await hall.table(table_id)
     seat = hall.seat_of(live, bearer(authorization))
-    return JSONResponse(_stories(request).told(live, seat, since))
+    return JSONResponse(_stories(request).told(live, seat, since, audience(lang, live.seats)))
 
 
 @router.get("/tables/{table_id}/replay/{ply}", response_model=Frame, responses=errors(401, 403, 404, 422),
             summary="A past position of a table: the spectators' or yours at any time, any seat's once over")
 async def table_frame(table_id: int, ply: int, request: Request,
                       seat: int | None = Query(None, description="whose view (none: the spectators')"),
-                      authorization: str | None = Header(None, description="Bearer TOKEN: your own seat")
-                      ) -> JSONResponse:
+                      authorization: str | None = Header(None, description="Bearer TOKEN: your own seat"),
+                      lang: str = LANGUAGE) -> JSONResponse:
     hall = hall_of(request)
     live = await hall.table(table_id)
     if seat is not None and not live.over:
@@ -135,7 +141,7 @@ async def table_frame(table_id: int, ply: int, request: Request,
             raise ApiError(403, f"seat {seat}'s past views are private until the game is over; "
                                 "ask for the spectators' (no seat) or your own with your token")
     tape = _tapes(request).of_table(live)
-    return JSONResponse(tape.frame(ply, seat, live.over))
+    return JSONResponse(tape.frame(ply, seat, live.over, audience(lang, live.seats)))
 
 
 @router.post("/replays", response_model=Replay, responses=errors(413, 422),
@@ -151,10 +157,10 @@ async def upload(request: Request) -> JSONResponse:
 @router.get("/replays/{key}/{ply}", response_model=Frame, responses=errors(404, 422),
             summary="A position of an uploaded record, as any seat (or the spectators) saw it")
 async def record_frame(key: str, ply: int, request: Request,
-                       seat: int | None = Query(None, description="whose view (none: the spectators')")
-                       ) -> JSONResponse:
+                       seat: int | None = Query(None, description="whose view (none: the spectators')"),
+                       lang: str = LANGUAGE) -> JSONResponse:
     tape = _tapes(request).get(key)
     if tape is None:
         raise ApiError(404, f"no uploaded record {key!r} (uploads are kept in memory); upload it again "
                             "with POST /api/replays")
-    return JSONResponse(tape.frame(ply, seat, True))
+    return JSONResponse(tape.frame(ply, seat, True, Audience(lang, tuple(tape.seats))))

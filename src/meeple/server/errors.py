@@ -11,18 +11,21 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from meeple.i18n import ENGLISH, Audience, Text
+
 
 class ApiError(Exception):
-    """A refused request: an HTTP status, a sentence, and optional fields (e.g. ``legal``)."""
+    """A refused request: an HTTP status, a sentence (a message, rendered in the
+    request's language by the handler), and optional fields (e.g. ``legal``)."""
 
-    def __init__(self, status: int, detail: str, **extra: Any) -> None:
-        super().__init__(detail)
+    def __init__(self, status: int, detail: Text, **extra: Any) -> None:
+        super().__init__(str(detail))
         self.status = status
         self.detail = detail
         self.extra = extra
 
-    def body(self) -> dict[str, Any]:
-        return {"detail": self.detail, **self.extra}
+    def body(self, audience: Audience = ENGLISH) -> dict[str, Any]:
+        return {"detail": audience.text(self.detail), **self.extra}
 
 
 def _where(loc: tuple[Any, ...]) -> str:
@@ -47,9 +50,12 @@ def validation_detail(err: RequestValidationError) -> str:
 
 def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
-    async def api_error(_request: Request, err: ApiError) -> JSONResponse:
+    async def api_error(request: Request, err: ApiError) -> JSONResponse:
+        from meeple.server.language import request_language
+
         headers = {"WWW-Authenticate": "Bearer"} if err.status == 401 else None
-        return JSONResponse(err.body(), status_code=err.status, headers=headers)
+        body = err.body(Audience(request_language(request)))
+        return JSONResponse(body, status_code=err.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:

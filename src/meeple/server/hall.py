@@ -199,7 +199,7 @@ class Hall:
             seed = secrets.randbits(48)
             state = game.new(count, seed, **resolved)
         except MeepleError as err:
-            raise ApiError(422, str(err)) from None
+            raise ApiError(422, err.text) from None
         salt = new_salt()
         tokens: dict[int, str] = {}
         for i, seat in enumerate(seats):
@@ -302,7 +302,7 @@ class Hall:
             action = state.parse(text)
             state.apply(action)
         except (ParseError, IllegalAction) as err:
-            raise ApiError(422, str(err), legal=[a.text for a in live.state.legal_actions()]) from None
+            raise ApiError(422, err.text, legal=[a.text for a in live.state.legal_actions()]) from None
         changes: dict[str, Any] = {}
         clocks = copy.deepcopy(live.clocks)
         if clocks is not None:

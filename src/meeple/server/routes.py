@@ -5,15 +5,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from meeple import bots, games
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
+from meeple.i18n import ENGLISH, Audience
 from meeple.server import storage
 from meeple.server.errors import ApiError
 from meeple.server.hall import Hall
+from meeple.server.language import language
 from meeple.server.live import seats_info
 from meeple.server.schemas import (
     CreatedTable,
@@ -50,16 +52,17 @@ def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": ErrorBody} for code in codes}
 
 
-def game_info(name: str) -> dict[str, Any]:
+def game_info(name: str, say: Audience = ENGLISH) -> dict[str, Any]:
     g = games.get(name)
     return {
         "name": g.name,
         "title": g.title,
         "min_players": g.players.start,
         "max_players": g.players.stop - 1,
-        "summary": g.summary,
+        "summary": say(g.summary),
         "options": [
-            {"name": key, "default": opt.default, "choices": list(opt.choices), "none": opt.none, "doc": opt.doc}
+            {"name": key, "default": opt.default, "choices": list(opt.choices), "none": opt.none,
+             "doc": say(opt.doc)}
             for key, opt in g.options.items()
         ],
         "bots": [
@@ -89,8 +92,9 @@ AUTH = Header(None, description="Bearer TOKEN of a seat; without it, the spectat
 
 
 @router.get("/games", response_model=list[GameInfo], summary="The games, player counts and options")
-def list_games() -> list[dict[str, Any]]:
-    return [game_info(name) for name in games.names()]
+def list_games(lang: str = Depends(language)) -> list[dict[str, Any]]:
+    say = Audience(lang)
+    return [game_info(name, say) for name in games.names()]
 
 
 @router.post("/tables", status_code=201, response_model=CreatedTable, responses=errors(422),

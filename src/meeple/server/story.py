@@ -8,6 +8,8 @@ or your own at any time, and anyone's once the game is over.
 
 Narrations are kept per (table, seat) and extended move by move; an undo (the stored
 moves no longer start with the narrated ones) starts that story again from the deal.
+They are kept as messages (``meeple.i18n``) and rendered for each request's audience
+(its language and the seats' names), so one cache serves every language.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from meeple.core.actions import Action
 from meeple.core.errors import MeepleError
 from meeple.core.game import Game
 from meeple.core.state import State
+from meeple.i18n import COMMON, ENGLISH, Audience, Text
 from meeple.server.errors import ApiError
 from meeple.server.live import LiveTable, Played
 
@@ -33,32 +36,44 @@ KEEP = 256
 CHECKPOINT = 32
 
 
-def words(game: Game, before: dict[str, Any], move: str, after: dict[str, Any]) -> list[str]:
+def words(game: Game, before: dict[str, Any], move: str, after: dict[str, Any]) -> list[Text]:
     """``GAME.narrate``, guarded: a narration bug must not break a table page."""
     try:
-        return [str(line) for line in game.narrate(before, move, after)]
+        return list(game.narrate(before, move, after))
     except Exception as err:  # the game's own words are a courtesy, never a failure
         log.warning("%s narrate failed on %r: %s", game.name, move, err)
         return []
 
 
-def status(game: Game, view: dict[str, Any]) -> str:
+def status(game: Game, view: dict[str, Any], say: Audience = ENGLISH) -> str:
     try:
-        return str(game.status(view))
+        return say(game.status(view))
     except Exception as err:
         log.warning("%s status failed: %s", game.name, err)
-        return Game.status(game, view)
+        return say(Game.status(game, view))
 
 
-def breakdown(game: Game, state: State) -> list[dict[str, Any]] | None:
-    """Per seat, the parts of the final score (only for a finished game: it may read hands)."""
+def breakdown(game: Game, state: State, say: Audience = ENGLISH) -> list[dict[str, Any]] | None:
+    """Per seat, the parts of the final score (only for a finished game: it may read
+    hands), labels in the audience's words."""
     if state.to_move is not None:
         return None
     try:
-        return [dict(parts) for parts in game.score_breakdown(state)]
+        return [{say(label): points for label, points in parts.items()} for parts in game.score_breakdown(state)]
     except Exception as err:
         log.warning("%s score_breakdown failed: %s", game.name, err)
         return None
+
+
+def said(say: Audience, lines: list[Text]) -> list[str]:
+    """Narration lines in the audience's words (a line that cannot be said is left out)."""
+    out = []
+    for line in lines:
+        try:
+            out.append(say(line))
+        except Exception as err:  # the game's own words are a courtesy, never a failure
+            log.warning("narration %r cannot be said: %s", line, err)
+    return out
 
 
 def move_text(game: Game, action: Action, actor: int, seat: int | None, public: bool) -> str:
@@ -74,8 +89,8 @@ class Story:
     state: State
     view: dict[str, Any]
     moves: list[Played] = field(default_factory=list)
-    #: per move: the words the game found for it, from this seat's views
-    lines: list[list[str]] = field(default_factory=list)
+    #: per move: the words the game found for it, from this seat's views (messages)
+    lines: list[list[Text]] = field(default_factory=list)
 
     def extend(self, game: Game, played: list[Played]) -> None:
         for p in played:
@@ -108,15 +123,16 @@ class Stories:
             self._stories.popitem(last=False)
         return story
 
-    def told(self, live: LiveTable, seat: int | None, since: int) -> dict[str, Any]:
-        """The story of ``seat`` from move ``since`` on (1 = the first move), with the status."""
+    def told(self, live: LiveTable, seat: int | None, since: int, say: Audience = ENGLISH) -> dict[str, Any]:
+        """The story of ``seat`` from move ``since`` on (1 = the first move), with the
+        status, in the words of ``say``."""
         if since < 0:
-            raise ApiError(422, f"since={since} is not allowed; give a move number from 0")
+            raise ApiError(422, COMMON("error.since", since=since))
         story = self.of(live, seat)
         game, public = live.game, live.over
         entries = [
             {"ply": i + 1, "seat": p.actor, "move": move_text(game, p.action, p.actor, seat, public),
-             "words": story.lines[i]}
+             "words": said(say, story.lines[i])}
             for i, p in enumerate(story.moves)
             if i + 1 >= since
         ]
@@ -125,9 +141,9 @@ class Stories:
             "seat": seat,
             "version": live.version,
             "plies": len(story.moves),
-            "status": status(game, live.state.view(seat)),
+            "status": status(game, live.state.view(seat), say),
             "entries": entries,
-            "breakdown": breakdown(game, live.state) if live.over else None,
+            "breakdown": breakdown(game, live.state, say) if live.over else None,
         }
 
 
@@ -157,27 +173,28 @@ class Tape:
                 self.checkpoints[i + 1] = state.clone()
         return state
 
-    def frame(self, ply: int, seat: int | None, public: bool) -> dict[str, Any]:
-        """The position after ``ply`` moves as ``seat`` saw it, and what the last move did."""
+    def frame(self, ply: int, seat: int | None, public: bool, say: Audience = ENGLISH) -> dict[str, Any]:
+        """The position after ``ply`` moves as ``seat`` saw it, and what the last move did,
+        in the words of ``say``."""
         if not 0 <= ply <= len(self.moves):
-            raise ApiError(422, f"ply {ply} is not in this game; give 0 (the deal) to {len(self.moves)}")
+            raise ApiError(422, COMMON("error.ply", ply=ply, most=len(self.moves)))
         if seat is not None and not 0 <= seat < self.players:
-            raise ApiError(422, f"seat {seat} is not at this table; give 0 to {self.players - 1}, or none")
+            raise ApiError(422, COMMON("error.frame_seat", seat=seat, most=self.players - 1))
         game = self.game
         state = self.state_at(ply)
         view = state.view(seat)
         out: dict[str, Any] = {
             "ply": ply, "plies": len(self.moves), "seat": seat, "view": view,
-            "to_move": state.to_move, "status": status(game, view), "move": None, "actor": None,
+            "to_move": state.to_move, "status": status(game, view, say), "move": None, "actor": None,
             "words": [], "over": state.to_move is None, "scores": None, "breakdown": None,
         }
         if ply:
             before = self.state_at(ply - 1).view(seat)
             action, actor = self.moves[ply - 1]
             text = move_text(game, action, actor, seat, public)
-            out.update(move=text, actor=actor, words=words(game, before, text, view))
+            out.update(move=text, actor=actor, words=said(say, words(game, before, text, view)))
         if state.to_move is None:
-            out.update(scores=list(state.scores()), breakdown=breakdown(game, state))
+            out.update(scores=list(state.scores()), breakdown=breakdown(game, state, say))
         return out
 
 

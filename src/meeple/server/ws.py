@@ -27,7 +27,7 @@ async def table_socket(websocket: WebSocket, table_id: int, token: str | None = 
         live = await hall.table(table_id)
         seat = hall.seat_of(live, token or None)
     except ApiError as err:
-        await websocket.send_text(json.dumps({"type": "error", "detail": err.detail}))
+        await websocket.send_text(json.dumps({"type": "error", "detail": str(err.detail)}))
         await websocket.close(code=4000 + err.status)
         return
     sub = hall.subscribe(live, seat)

@@ -13,33 +13,46 @@ from typing import Any
 
 from rich.markup import escape
 
+from meeple.core.errors import clip
 from meeple.core.game import Game, GlossaryEntry
+from meeple.i18n import COMMON as M
+from meeple.i18n import current
 
 
 def describe(entry: GlossaryEntry) -> str:
-    """The full entry in rich markup: name, kind, abbreviations, text."""
-    extra = [entry.kind]
+    """The full entry in rich markup and the reader's language: name, kind,
+    abbreviations, text."""
+    say = current()
+    extra = [say(entry.kind)]
     if entry.abbreviations:
-        extra.append("shown as " + ", ".join(entry.abbreviations))
+        extra.append(say(M("info.shown_as", abbreviations=", ".join(entry.abbreviations))))
     if entry.design:
-        extra.append("designed by meeple: the official text is not public")
-    return f"[bold]{escape(entry.name)}[/] ({escape('; '.join(extra))})\n{escape(entry.text)}"
+        extra.append(say(M("info.designed")))
+    return f"[bold]{escape(say(entry.name))}[/] ({escape('; '.join(extra))})\n{escape(say(entry.text))}"
 
 
 def _keys(entry: GlossaryEntry) -> list[str]:
-    return [entry.name, *entry.abbreviations]
+    """What a view may name the entry by: its English name and its abbreviations."""
+    return [str(entry.name), *entry.abbreviations]
+
+
+def _typed(entry: GlossaryEntry) -> list[str]:
+    """What a player may type for it: its name in their language, in English, and the
+    abbreviations."""
+    return [current().text(entry.name), *_keys(entry)]
 
 
 def shown_name(entry: GlossaryEntry) -> str:
     """``quarry (QUA)``: the name with the abbreviations the board uses."""
-    return entry.name + (f" ({', '.join(entry.abbreviations)})" if entry.abbreviations else "")
+    name = current().text(entry.name)
+    return name + (f" ({', '.join(entry.abbreviations)})" if entry.abbreviations else "")
 
 
 def near_matches(game: Game, text: str, count: int = 6) -> list[str]:
     """Entries whose name or abbreviation looks like ``text``: close spellings first,
     then names that contain it; each entry once, as ``name (ABBR)``."""
     key = " ".join(text.split()).lower()
-    owner = {k.lower(): entry for entry in game.glossary() for k in _keys(entry)}
+    owner = {k.lower(): entry for entry in game.glossary() for k in reversed(_typed(entry))}
     close = difflib.get_close_matches(key, list(owner), n=count, cutoff=0.6)
     inside = [k for k in owner if key and key in k and k not in close]
     found: list[GlossaryEntry] = []
@@ -51,14 +64,17 @@ def near_matches(game: Game, text: str, count: int = 6) -> list[str]:
 
 def info(game: Game, text: str) -> str:
     """The answer to ``info TEXT``: the entry, or near matches, or why there is none."""
+    say = current()
     if not game.glossary():
-        return f"{game.title} has no cards, tiles or buildings to look up here"
+        return escape(say(M("info.empty", game=game.title)))
     entry = game.lookup(text)
     if entry is not None:
         return describe(entry)
     near = near_matches(game, text)
-    hint = f"; did you mean: {escape(', '.join(near))}?" if near else ""
-    return f"[red]nothing called {escape(text.strip())!r} in {game.title}{hint}[/]"
+    shown = clip(text.strip())
+    if near:
+        return f"[red]{escape(say(M('info.unknown_near', text=shown, game=game.title, near=', '.join(near))))}[/]"
+    return f"[red]{escape(say(M('info.unknown', text=shown, game=game.title)))}[/]"
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -84,5 +100,5 @@ def listing(entries: list[GlossaryEntry]) -> list[str]:
     """One line per kind: ``building: bakery (BAK), quarry (QUA)``."""
     kinds: dict[str, list[str]] = {}
     for entry in entries:
-        kinds.setdefault(entry.kind, []).append(shown_name(entry))
+        kinds.setdefault(current().text(entry.kind), []).append(shown_name(entry))
     return [f"[bold]{escape(kind)}[/]: {escape(', '.join(names))}" for kind, names in kinds.items()]

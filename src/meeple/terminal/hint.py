@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.core.state import State
+from meeple.i18n import COMMON as M
+from meeple.i18n import current
 
 
 @dataclass(frozen=True)
@@ -33,16 +35,12 @@ def hint_lines(state: State, budget: HintBudget, top: int = 3) -> list[str]:
         iterations=budget.iterations,
     )
     candidates = bot.analyse(state, top=top)
+    say = current()
     if len(candidates) == 1 and math.isnan(candidates[0].value):
-        return [f"only one move is possible: {candidates[0].action}"]
-    lines = [
-        f"the search bot's top moves ({bot.last_iterations} simulations over worlds "
-        "you cannot tell from this one):"
-    ]
+        return [say(M("term.only_move_hint", move=str(candidates[0].action)))]
+    lines = [say(M("hint.title", n=bot.last_iterations))]
     width = max(len(str(c.action)) for c in candidates)
     for rank, c in enumerate(candidates, 1):
-        lines.append(
-            f"  {rank}. {str(c.action):<{width}}  visits {c.visits:>5}  "
-            f"estimated win chance {100 * c.value:.0f}%"
-        )
+        figures = say(M("hint.figures", visits=f"{c.visits:>5}", win=f"{100 * c.value:.0f}"))
+        lines.append(f"  {rank}. {str(c.action):<{width}}  {figures}")
     return lines

@@ -12,6 +12,8 @@ from typing import Any
 
 from meeple.core.actions import Action
 from meeple.core.state import State
+from meeple.i18n import COMMON as M
+from meeple.i18n import Text, items
 
 #: view keys that change with nearly every move and say nothing about what was revealed
 _BOOKKEEPING = frozenset({"to_move", "phase", "turn", "seat", "game"})
@@ -23,7 +25,7 @@ class Move:
     seat: int
     action: str  # as the watching seat may read it (``Game.log_text``)
     revealed: bool
-    lines: list[str] = field(default_factory=list)  # the narration for the watching seat
+    lines: list[Text] = field(default_factory=list)  # the narration for the watching seat
     changed: list[str] = field(default_factory=list)  # the view keys that changed
 
 
@@ -51,11 +53,11 @@ def _changed(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     return [k.replace("_", " ") for k in keys]
 
 
-def what_it_revealed(move: Move) -> str:
+def what_it_revealed(move: Move) -> Text:
     """In words, from the narration when the game gives one, else from the parts of the
     watching seat's view that changed."""
     if move.lines:
-        return "; ".join(move.lines)
+        return M("term.revealed_said", lines=items(move.lines, "parts"))
     if move.changed:
-        return "it changed what you see of: " + ", ".join(move.changed)
-    return "something hidden became known to the seat that moved"
+        return M("term.revealed_changed", keys=", ".join(move.changed))
+    return M("term.revealed_unknown")

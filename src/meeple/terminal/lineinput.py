@@ -8,6 +8,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from meeple.core.errors import clip
+
 try:
     import readline
 except ImportError:  # Windows without pyreadline: plain input still works
@@ -20,15 +22,20 @@ def history_file() -> Path:
     return Path(user_state_dir("meeple")) / "prompt-history"
 
 
+#: the most characters of a scripted line echoed back
+ECHOED = 80
+
+
 def read_echoed(prompt: str) -> str:
-    """``input`` for a script on stdin: the line read is echoed after the prompt, so the
-    transcript reads like a session (a terminal echoes it by itself)."""
+    """``input`` for a script on stdin: the line read is echoed after the prompt (its
+    first ``ECHOED`` characters), so the transcript reads like a session (a terminal
+    echoes it by itself)."""
     if sys.stdin.isatty():
         return input(prompt)
     line = sys.stdin.readline()
     if not line:
         raise EOFError
-    print(prompt + line.rstrip("\n"), flush=True)
+    print(prompt + clip(line.rstrip("\n"), ECHOED), flush=True)
     return line
 
 

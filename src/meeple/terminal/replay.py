@@ -16,9 +16,11 @@ from rich.markup import escape
 from meeple import games
 from meeple.core.errors import ConfigError
 from meeple.core.record import Record
+from meeple.i18n import COMMON as M
+from meeple.i18n import Text, current, use
 from meeple.terminal.journal import play
 from meeple.terminal.lineinput import read_echoed
-from meeple.terminal.screen import breakdown_table, print_board, seat_label, verdict
+from meeple.terminal.screen import breakdown_table, print_board, unique_names, verdict
 
 Reader = Callable[[str], str]
 
@@ -46,18 +48,27 @@ def replay_record(
 ) -> None:
     """Print the game ``record`` describes; ``seat``: whose view (``None``: spectators)."""
     final = games.replay(record)  # checks the rules version and every move first
-    game = final.game
     if seat is not None and not 0 <= seat < record.players:
-        raise ConfigError(f"--seat must be from 0 to {record.players - 1} for this record")
-    names = record.seats
-    console.print(f"[bold]{game.title}[/], {record.players} players, seed {record.seed}")
+        raise ConfigError(M("error.replay_seat", most=record.players - 1))
+    names = [M("term.human") if name == "human" else name for name in unique_names(record.seats)]
+    with use(current().named(names)):
+        _replay(console, record, final, seat, step, read, names)
+
+
+def _replay(console: Console, record: Record, final, seat: int | None, step: bool, read: Reader,
+            names: list[Text]) -> None:
+    game = final.game
+    say = current()
+    console.print(escape(say(M("replay.head", game=game.title, n=record.players, seed=str(record.seed)))))
     if names:
-        console.print("seats: " + escape(", ".join(seat_label(s, names) for s in range(record.players))))
+        console.print(escape(say(M("replay.seats", players=", ".join(say.seat(s) for s in range(record.players))))))
     options = option_text(record)
     if options:
-        console.print(f"options: {escape(options)}")
-    perspective = "as a spectator sees it" if seat is None else f"as {seat_label(seat, names)} saw it"
-    console.print(f"{len(record.actions)} moves, {perspective}")
+        console.print(escape(say(M("replay.options", options=options))))
+    if seat is None:
+        console.print(escape(say(M("replay.as_spectator", n=len(record.actions)))))
+    else:
+        console.print(escape(say(M("replay.as_seat", n=len(record.actions), player=say.seat(seat)))))
     state = game.new(record.players, record.seed, **record.options)
     stepping, board_at = step, -1
     if stepping:
@@ -66,9 +77,9 @@ def replay_record(
     history = final.history()
     for index, action in enumerate(history, 1):
         move = play(state, game.decode(action), seat)
-        console.print(f"{move.ply:4d}. {seat_label(move.seat, names)}: [bold]{escape(move.action)}[/]")
+        console.print(f"{move.ply:4d}. {escape(say.seat(move.seat))}: [bold]{escape(move.action)}[/]")
         for line in move.lines:
-            console.print(f"        {escape(line)}")
+            console.print(f"        {escape(say(line))}")
         if stepping:
             print_board(console, game.render(state, seat))
             board_at = state.ply
@@ -76,21 +87,19 @@ def replay_record(
     if board_at != state.ply:
         print_board(console, game.render(state, seat))
     if state.is_over:
-        console.print(breakdown_table(game, state, names, "final scores"))
-        console.print(f"[bold]{verdict(state.winners(), None, names)}[/]")
+        console.print(breakdown_table(game, state, names, M("term.final_scores")))
+        console.print(f"[bold]{escape(verdict(state.winners(), None, names))}[/]")
     else:
         assert state.to_move is not None
-        console.print(
-            f"[bold]unfinished[/]: the record stops after move {state.ply}, no winner yet; "
-            f"to move: {seat_label(state.to_move, names)} ({escape(game.status(state.view(seat)))})"
-        )
-        console.print(breakdown_table(game, state, names, "running scores"))
+        console.print(escape(say(M("replay.unfinished", n=state.ply, player=say.seat(state.to_move),
+                                   status=game.status(state.view(seat))))))
+        console.print(breakdown_table(game, state, names, M("replay.running_scores")))
 
 
 def _wait(read: Reader) -> bool:
     """Wait for Enter; False stops stepping (``q``, or the end of input)."""
     try:
-        answer = read("Enter: next move, q: to the end> ")
+        answer = read(current().text(M("replay.step_prompt")))
     except EOFError:
         return False
     return answer.strip().lower() not in ("q", "quit")

@@ -10,7 +10,11 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
+from rich.markup import escape
+
 from meeple.core.commitment import commit, new_salt
+from meeple.i18n import COMMON as M
+from meeple.i18n import current
 
 
 @dataclass(frozen=True)
@@ -23,18 +27,16 @@ class SealedSeed:
         return commit(self.seed, self.salt)
 
     def announce(self) -> str:
-        return (
-            f"deal commitment [bold]{self.commitment}[/] (a hash of the seed; the seed "
-            "and its salt are shown when the game ends, so you can check the deal was "
-            "fixed before you played)"
-        )
+        c = self.commitment
+        return escape(current().text(M("term.commitment", commitment=c))).replace(c, f"[bold]{c}[/]")
 
     def reveal(self) -> list[str]:
         c = self.commitment
+        say = current()
         return [
-            f"the deal: seed [bold]{self.seed}[/], salt {self.salt}, commitment {c}",
-            f"check it: meeple verify {self.seed} {self.salt} {c}",
-            f"  or: printf %s 'meeple-seed/{self.salt}/{self.seed}' | sha256sum",
+            escape(say(M("term.deal", seed=str(self.seed), salt=self.salt, commitment=c))),
+            escape(say(M("term.check", command=f"meeple verify {self.seed} {self.salt} {c}"))),
+            escape(say(M("term.check_or", command=f"printf %s 'meeple-seed/{self.salt}/{self.seed}' | sha256sum"))),
         ]
 
 

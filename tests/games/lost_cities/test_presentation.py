@@ -7,7 +7,13 @@ from rich.text import Text
 
 from meeple.core.position import edited
 from meeple.games.lost_cities.render import WIDTH
+from meeple.i18n import ENGLISH
 from tests.games.lost_cities.helpers import GAME, ks, position
+
+
+def en(text) -> str:
+    """A text in English, seats unnamed ("seat 1")."""
+    return ENGLISH.text(text)
 
 FULL = "H H H 2 3 4 5 6 7 8 9 10 =156"
 
@@ -75,22 +81,25 @@ def test_every_symbol_on_the_board_is_in_the_legend():
 
 def test_status_says_who_is_asked_what():
     s = crowded()
-    line = GAME.status(s.view(0))
-    assert line.startswith("seat 0 (you) draws a card")
+    line = en(GAME.status(s.view(0)))
+    assert line.startswith("you draw a card")
     assert "not green: just discarded" in line
-    assert "draw deck or draw R ends the round" in line  # the last card; the 50th idle turn
+    # the last card; the 50th idle turn: in words, not notation
+    assert "drawing the last card of the deck or taking from the red discard pile ends the round" in line
     assert "49 idle turns in a row (50 end the round)" in line
-    assert GAME.status(s.view(1)).startswith("seat 0 draws a card")
+    assert "1 card in the deck" in line  # one card, not "1 cards"
+    assert en(GAME.status(s.view(1))).startswith("seat 0 draws a card")
+    assert ENGLISH.named(["Ada", "Bob"]).text(GAME.status(s.view(1))).startswith("Ada draws a card")
     fresh = GAME.new(2, 4)
-    assert f"seat {fresh.to_move} plays a card" in GAME.status(fresh.view(None))
+    assert f"seat {fresh.to_move} plays a card" in en(GAME.status(fresh.view(None)))
 
 
 def test_status_at_the_end_names_the_winner():
     s = position("R2 R3 R4 R5 R6 R7 R8 R9", "B2 B3 B4 B5 B6 B7 B8 B9", "Y2", rounds=1)
     s.apply("play R9")
     s.apply("draw deck")
-    assert GAME.status(s.view(1)) == "the game is over: you win, 0 to -11"
-    assert GAME.status(s.view(0)) == "the game is over: seat 1 wins, 0 to -11"
+    assert en(GAME.status(s.view(1))) == "the game is over: you win, 0 to -11"
+    assert en(GAME.status(s.view(0))) == "the game is over: seat 1 wins, 0 to -11"
 
 
 def test_narrate_tells_how_a_round_ended_and_what_each_expedition_scored():
@@ -100,11 +109,11 @@ def test_narrate_tells_how_a_round_ended_and_what_each_expedition_scored():
         s2.apply(move)
     before = s2.view(1)
     s2.apply("draw deck")
-    lines = GAME.narrate(before, "draw deck", s2.view(1))
+    lines = [en(line) for line in GAME.narrate(before, "draw deck", s2.view(1))]
     assert lines[0] == "Round 1 ends: the last card of the deck was drawn."
-    assert "seat 0: red RH R2 = -36 (round total -36)" in lines[1]
-    assert "seat 1 (you): blue B2 = -18 (round total -18)" in lines[2]
-    assert lines[3] == "Round 2 begins: seat 1 (you) starts (it leads -18 to -36)."
+    assert "seat 0: red: wager, 2 = -36 (round total -36)" in lines[1]
+    assert "seat 1: blue: 2 = -18 (round total -18)" in lines[2]
+    assert lines[3] == "Round 2 begins: you start (you lead -18 to -36)."
     assert len(lines) == 4 and s2.round == 2
     assert not any("drew" in line for line in lines)
 
@@ -114,13 +123,13 @@ def test_narrate_shows_the_drawn_card_to_its_drawer_only():
     s.apply("play R2")
     views = {seat: s.view(seat) for seat in (0, 1, None)}
     s.apply("draw deck")
-    assert GAME.narrate(views[0], "draw deck", s.view(0)) == ["You drew Y4."]
+    assert [en(x) for x in GAME.narrate(views[0], "draw deck", s.view(0))] == ["You drew the yellow 4."]
     assert GAME.narrate(views[1], "draw deck", s.view(1)) == []
     assert GAME.narrate(views[None], "draw deck", s.view(None)) == []
     s.apply("play B2")
     before = s.view(None)
     s.apply("draw deck")
-    assert "One card is left in the deck" in GAME.narrate(before, "draw deck", s.view(None))[0]
+    assert "One card is left in the deck" in en(GAME.narrate(before, "draw deck", s.view(None))[0])
 
 
 def test_narrate_warns_before_a_third_repetition():
@@ -133,7 +142,7 @@ def test_narrate_warns_before_a_third_repetition():
         s.apply(move)
     before = s.view(None)
     s.apply(lap[-1])
-    assert GAME.narrate(before, lap[-1], s.view(None)) == [
+    assert [en(x) for x in GAME.narrate(before, lap[-1], s.view(None))] == [
         "This position has now come up 2 times this round: once more and the round ends "
         "(stall rule)."
     ]
@@ -141,17 +150,28 @@ def test_narrate_warns_before_a_third_repetition():
 
 def test_glossary_has_every_card_and_finds_it_by_what_the_board_shows():
     entries = GAME.glossary()
-    cards = [e for e in entries if e.kind in ("expedition card", "wager card")]
+    cards = [e for e in entries if en(e.kind) in ("expedition card", "wager card")]
     assert len(cards) == 60  # six colours of ten kinds; the three wagers are identical
-    keys = [k.lower() for e in entries for k in (e.name, *e.abbreviations)]
+    keys = [en(k).lower() for e in entries for k in (e.name, *e.abbreviations)]
     assert len(keys) == len(set(keys)), "two entries answer to the same name"
-    assert GAME.lookup("R7").name == "red 7" and "Adds 7" in GAME.lookup("r7").text
+    assert en(GAME.lookup("R7").name) == "red 7" and "Adds 7" in en(GAME.lookup("r7").text)
     wager = GAME.lookup("RH")
-    assert wager.name == "red wager" and "quadruple" in wager.text and "loss included" in wager.text
-    assert GAME.lookup("red investment") is wager
-    assert "six-colour" in GAME.lookup("P10").text and "six-colour" not in GAME.lookup("Y10").text
-    assert "(sum of its numbers - 20) x (1 + its wagers)" in GAME.lookup("R").text
-    assert "third time" in GAME.lookup("repetition").text and "50 turns" in GAME.lookup("stall rules").text
+    assert en(wager.name) == "red wager" and "quadruple" in en(wager.text) and "loss included" in en(wager.text)
+    assert GAME.lookup("red wager") is wager
+    assert "six-colour" in en(GAME.lookup("P10").text) and "six-colour" not in en(GAME.lookup("Y10").text)
+    assert "(sum of its numbers - 20) x (1 + its wagers)" in en(GAME.lookup("R").text)
+    assert "3rd time" in en(GAME.lookup("stall rules").text) and "50 turns" in en(GAME.lookup("stall rules").text)
+
+
+def test_the_glossary_is_found_by_its_names_in_the_readers_language():
+    from meeple.i18n import Audience, use
+
+    with use(Audience("fr")):
+        assert GAME.lookup("investissement rouge") is GAME.lookup("RH")
+        assert GAME.lookup("7 rouge") is GAME.lookup("R7")
+        assert GAME.lookup("red 7") is GAME.lookup("R7")  # English names still answer
+    with use(Audience("nl")):
+        assert GAME.lookup("rode investeringskaart") is GAME.lookup("RH")
 
 
 def test_score_breakdown_adds_up_to_the_scores():
@@ -175,12 +195,16 @@ def test_score_breakdown_names_cards_multiplier_and_bonus():
     )
     full.apply("discard Y3")
     full.apply("draw deck")
-    parts = GAME.score_breakdown(full)
+    parts = [{en(k): v for k, v in p.items()} for p in GAME.score_breakdown(full)]
     assert parts[0] == {
-        "round 1 red RH R2 R3 R4 R5 R6 R7 R8: (35 - 20) x 2": 30,
-        "round 1 red: 8-card bonus": 20,
+        "round 1, red: (35 - 20) x 2": 30,
+        "round 1, red: 8-card bonus": 20,
     }
     assert parts[1] == {"round 1: no expedition": 0}
+    from meeple.i18n import Audience
+
+    french = [Audience("fr").text(k) for k in GAME.score_breakdown(full)[0]]
+    assert french == ["manche 1, rouge : (35 - 20) × 2", "manche 1, rouge : bonus de 8 cartes"]
     assert full.scores() == [50, 0]
 
 
@@ -210,3 +234,31 @@ def test_the_rules_summary_is_written_for_players():
         assert needed in text
     for developer in ("LC-", "ruling", "spec", "../", ".txt", "view", "seat"):
         assert developer not in text
+
+
+def test_the_widest_board_fits_in_every_language():
+    from meeple.i18n import LANGUAGES, Audience, use
+
+    s = crowded()
+    for lang in LANGUAGES:
+        with use(Audience(lang, ("ismcts:seconds=2", "greedy"), strict=True)):
+            for seat in (0, 1, None):
+                lines = plain(GAME.render(s, seat))
+                assert max(len(line) for line in lines) <= WIDTH, (lang, "\n".join(lines))
+                assert "\n".join(lines).count(FULL) == 2
+
+
+def test_moves_are_described_in_words_and_the_game_offers_closer_looks():
+    from meeple.i18n import Audience
+
+    s = crowded()
+    view = s.view(0)
+    fr = Audience("fr")
+    said = {str(a): fr(GAME.describe(a, view)) for a in s.legal_actions()}
+    assert said["draw deck"] == "piocher dans la pioche (il reste 1 carte)"
+    assert said["draw R"] == "prendre le 5 rouge sur la défausse rouge"
+    assert [what for what, _ in GAME.detail_topics(s, 0)] == ["piles", "score"]
+    with __import__("meeple.i18n", fromlist=["use"]).use(Audience("nl")):
+        piles = plain(GAME.render_detail(s, 0, "piles"))
+    assert "groene aflegstapel, 12 kaarten, van boven naar onder: groene 10, groene 9" in piles[3]
+    assert GAME.render_detail(s, 0, "farm") is None

@@ -67,7 +67,7 @@ def test_numbers_rise_strictly_and_wagers_come_first():
     assert "play R3" not in legal and "play RH" not in legal and "discard R3" in legal
     with pytest.raises(IllegalAction, match="wagers go before the first number"):
         s.apply("play RH")
-    with pytest.raises(IllegalAction, match="not higher than R5"):
+    with pytest.raises(IllegalAction, match="not higher than the red 5"):
         s.apply("play R3")
 
 

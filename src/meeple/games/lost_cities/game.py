@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from meeple.core.game import Game, Option
-from meeple.games.lost_cities import explain, report, scoring, strategy
+from meeple.games.lost_cities import details, explain, report, scoring, strategy
 from meeple.games.lost_cities.actions import ACTIONS
 from meeple.games.lost_cities.components import HAND_SIZE, deck
 from meeple.games.lost_cities.render import render
 from meeple.games.lost_cities.rules import LostCitiesState
-from meeple.games.lost_cities.stalling import turns_bound
+from meeple.games.lost_cities.stalling import IDLE_LIMIT, turns_bound
+from meeple.games.lost_cities.words import M
 
 
 class LostCities(Game):
@@ -16,18 +17,13 @@ class LostCities(Game):
     title = "Lost Cities"
     players = range(2, 3)
     options = {
-        "colors": Option(5, (5, 6), "5 colours (60 cards) or 6 with purple (72 cards)"),
-        "rounds": Option(3, (1, 2, 3, 4, 5), "rounds in a match; scores are summed"),
-        "stall_rules": Option(
-            "on", ("on", "off"),
-            "on: a round also ends when a position comes up a third time or after 50 turns "
-            "in a row with no card played or drawn from the deck; off: the printed rules "
-            "(a round may then never end)",
-        ),
+        "colors": Option(5, (5, 6), M("option.colors")),
+        "rounds": Option(3, (1, 2, 3, 4, 5), M("option.rounds")),
+        "stall_rules": Option("on", ("on", "off"), M("option.stall_rules", limit=IDLE_LIMIT)),
     }
     actions = ACTIONS
     state_class = LostCitiesState
-    summary = "Lead profitable expeditions: play each colour in rising order."
+    summary = M("summary")
     score_scale = 30.0
     #: 2: the stall rules (a third repetition or 50 idle turns end a round)
     rules_version = "2"
@@ -59,6 +55,15 @@ class LostCities(Game):
 
     def status(self, view):
         return explain.status(view)
+
+    def describe(self, action, view):
+        return explain.describe(action, view)
+
+    def detail_topics(self, state, seat):
+        return details.TOPICS
+
+    def render_detail(self, state, seat, what):
+        return details.render_detail(self, state, seat, what)
 
     def narrate(self, before, action, after):
         return explain.narrate(before, action, after)

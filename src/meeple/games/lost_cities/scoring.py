@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from meeple.core.errors import ParseError
 from meeple.games.lost_cities.components import (
     CARD_BY_TEXT,
-    CARD_TEXT,
     COLOR_OF,
     COLORS,
     EXPEDITION_COST,
@@ -18,6 +17,8 @@ from meeple.games.lost_cities.components import (
     VALUE_OF,
     WAGER,
 )
+from meeple.games.lost_cities.words import M, color
+from meeple.i18n import Text
 
 if TYPE_CHECKING:
     from meeple.games.lost_cities.rules import LostCitiesState
@@ -57,22 +58,25 @@ def expedition_score(cards: list[str]) -> int:
     return score_kinds(kinds)
 
 
-def expedition_parts(cards: Sequence[int]) -> tuple[str, int, int]:
-    """One started expedition as a player counts it: ``("(23 - 20) x 2", 6, bonus)``."""
+def expedition_parts(cards: Sequence[int]) -> tuple[int, int, int, int]:
+    """One started expedition as a player counts it: (sum of its numbers, multiplier,
+    points before the bonus, bonus): ``(23, 2, 6, 0)`` reads "(23 - 20) x 2 = 6"."""
     wagers = sum(1 for k in cards if RANK_OF[k] == WAGER)
     total = sum(VALUE_OF[k] for k in cards)
-    formula = f"({total} - {EXPEDITION_COST})" + (f" x {1 + wagers}" if wagers else "")
     bonus = LONG_BONUS if len(cards) >= LONG_EXPEDITION else 0
-    return formula, (total - EXPEDITION_COST) * (1 + wagers), bonus
+    return total, 1 + wagers, (total - EXPEDITION_COST) * (1 + wagers), bonus
 
 
-def score_breakdown(state: LostCitiesState) -> list[dict[str, int]]:
-    """Per seat, one entry per started expedition of every round (cards, sum, -20,
-    multiplier) and one per 8-card bonus; the entries add up to ``scores()``."""
-    rounds = [(f"round {i + 1}", r.expeditions) for i, r in enumerate(state.finished_rounds)]
+def score_breakdown(state: LostCitiesState) -> list[dict[Text, int]]:
+    """Per seat, one entry per started expedition of every round ("round 1, yellow:
+    (12 - 20) x 3", colour words in the reader's language) and one per 8-card bonus;
+    the entries add up to ``scores()``."""
+    rounds: list[tuple[Text, Sequence]] = [
+        (M("score.round", round=i + 1), r.expeditions) for i, r in enumerate(state.finished_rounds)
+    ]
     if state.to_move is not None:
-        rounds.append((f"round {state.round} so far", state.expeditions))
-    out: list[dict[str, int]] = [{}, {}]
+        rounds.append((M("score.round_so_far", round=state.round), state.expeditions))
+    out: list[dict[Text, int]] = [{}, {}]
     for label, expeditions in rounds:
         for seat, row in enumerate(expeditions):
             parts = out[seat]
@@ -81,11 +85,15 @@ def score_breakdown(state: LostCitiesState) -> list[dict[str, int]]:
                 if not cards:
                     continue
                 started = True
-                formula, points, bonus = expedition_parts(cards)
-                name = f"{label} {COLORS[c].name} {' '.join(CARD_TEXT[k] for k in cards)}"
-                parts[f"{name}: {formula}"] = points
+                total, factor, points, bonus = expedition_parts(cards)
+                which = color(COLORS[c].letter)
+                if factor > 1:
+                    formula = M("score.formula_wagers", sum=total, cost=EXPEDITION_COST, factor=factor)
+                else:
+                    formula = M("score.formula", sum=total, cost=EXPEDITION_COST)
+                parts[M("score.expedition", round=label, color=which, formula=formula)] = points
                 if bonus:
-                    parts[f"{label} {COLORS[c].name}: {LONG_EXPEDITION}-card bonus"] = bonus
+                    parts[M("score.bonus", round=label, color=which, long=LONG_EXPEDITION)] = bonus
             if not started:
-                parts[f"{label}: no expedition"] = 0
+                parts[M("score.none", round=label)] = 0
     return out

@@ -1,4 +1,5 @@
 // The server's HTTP API and where the seats' tokens are kept (URL fragment, local storage).
+import { language } from "./i18n.js";
 
 const TOKENS = "meeple.tokens";
 
@@ -11,7 +12,7 @@ export class ApiError extends Error {
 }
 
 export async function api(path, { method = "GET", body, token, raw } = {}) {
-  const headers = {};
+  const headers = { "Accept-Language": language() };  // the server's words in the reader's language
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload;
   if (raw !== undefined) { payload = raw; headers["Content-Type"] = "application/json"; }

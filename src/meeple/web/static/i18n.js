@@ -1,5 +1,8 @@
 // Every string the client shows goes through t(key, params), read from JSON catalogs
-// (static/i18n/LANG.json). English is the fallback for a key a catalog lacks.
+// (static/i18n/LANG.json, written from the .po catalogs by `python -m meeple.i18n.web`:
+// edit those, not the JSON). English is the fallback for a key a catalog lacks. Game words
+// are keyed by their domain ("lost_cities:card.R"), exactly as the server says them; a
+// plural message is {one, other}, its form chosen by params.n.
 
 export const LANGUAGES = { en: "English", fr: "Français", es: "Español", nl: "Nederlands" };
 const STORE = "meeple.lang";
@@ -42,6 +45,11 @@ export function onLanguage(fn) { listeners.push(fn); }
 // t("lobby.players", {n: 3}); a key missing everywhere shows itself, so it is noticed
 export function t(key, params) {
   let text = catalog[key] ?? fallback[key] ?? key;
+  if (typeof text === "object") {
+    const n = Number(params?.n);
+    const form = new Intl.PluralRules(current).select(Number.isFinite(n) ? n : 2);
+    text = text[form] ?? text.other;
+  }
   if (params) {
     text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
   }

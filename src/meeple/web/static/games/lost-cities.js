@@ -5,23 +5,29 @@ import { t } from "../i18n.js";
 
 const COLOR_CSS = { Y: "#e8c21a", W: "#e9e6dc", B: "#2f6fd0", G: "#3c9a48", R: "#cf3b2e", P: "#8a4fc0" };
 
-export function colorName(c) { return t(`lc.color.${c}`); }
+// Colours and cards are named by the game's own catalog (lost_cities.po), as in the
+// server's narration: the words agree with their noun in every language.
+export function colorName(c) { return t(`lost_cities:color.${c}`); }
 
-export function cardName(card) {
+function named(card, article) {
   const c = card[0];
   const v = card.slice(1);
-  return v === "H" ? t("lc.wagercard", { color: colorName(c) }) : t("lc.card", { color: colorName(c), value: v });
+  return v === "H" ? t(`lost_cities:${article}wager.${c}`) : t(`lost_cities:${article}card.${c}`, { value: v });
 }
+
+export function cardName(card) { return named(card, ""); }
 
 export function describe(move, view) {
   const [verb, arg] = move.split(" ");
-  if (verb === "play") return t("lc.move.play", { card: cardName(arg) });
-  if (verb === "discard") return t("lc.move.discard", { card: cardName(arg) });
-  if (verb === "draw" && arg === "deck") return t("lc.move.drawdeck", { n: view?.deck ?? "?" });
+  if (verb === "play") return t("lost_cities:move.play", { card: named(arg, "the_") });
+  if (verb === "discard") return t("lost_cities:move.discard", { card: named(arg, "the_") });
+  if (verb === "draw" && arg === "deck") return t("lost_cities:move.draw_deck", { n: view?.deck ?? 0 });
   if (verb === "draw") {
     const pile = view?.discards?.[arg] || [];
     const top = pile[pile.length - 1];
-    return t("lc.move.drawpile", { color: colorName(arg), card: top ? cardName(top) : "?" });
+    const where = t(`lost_cities:pile.${arg}`);
+    return top ? t("lost_cities:move.draw_pile", { card: named(top, "the_"), pile: where })
+      : t("lost_cities:move.draw_empty", { pile: where });
   }
   return null;
 }
@@ -107,7 +113,7 @@ export function render(view, ctx) {
     const pile = view.discards[c];
     const top = pile[pile.length - 1];
     const el = h("div.lc-pile", { class: `c-${c}`, "data-pile": c, style: { "--card": COLOR_CSS[c] },
-      "aria-label": t("lc.pile", { color: colorName(c), n: pile.length }) },
+      "aria-label": t("lc.pile", { pile: t(`lost_cities:pile.${c}`), n: pile.length }) },
     top ? card(top, ctx, {}) : h("div.lc-slot", { "aria-hidden": "true" }, colorName(c)),
     h("span.count", pile.length ? `×${pile.length}` : ""));
     ctx.key(el, `pile:${c}`);

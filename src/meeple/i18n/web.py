@@ -1,0 +1,76 @@
+"""The browser's catalogs (``web/static/i18n/<lang>.json``), written from the ``.po``
+catalogs so the browser and the server say the same words.
+
+Each JSON file holds the ``web`` domain (the browser frame and boards) under its own
+keys, and every game domain under ``<domain>:<id>`` (``lost_cities:card.R``), so a
+board can name a card exactly as the server's narration does. A plural message becomes
+``{"one": ..., "other": ...}`` (the CLDR categories of gettext's two forms in meeple's
+languages); ``i18n.js`` picks the form with ``Intl.PluralRules``. Only messages a
+language translates are written; the browser falls back to English for the rest.
+
+``python -m meeple.i18n.web`` rewrites the files; ``tests/i18n`` fails when they differ
+from the catalogs (edit the ``.po`` files, never the JSON).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from meeple.i18n import catalogs
+from meeple.i18n.languages import LANGUAGES
+
+WEB = "web"
+
+
+def _domains() -> list[str]:
+    from meeple import games
+
+    for name in games.names():
+        games.get(name)
+    import meeple.web  # noqa: F401  declares the web domain
+
+    return sorted(catalogs.DOMAINS)
+
+
+def export(lang: str) -> dict[str, Any]:
+    """The browser catalog of ``lang``: the web domain, then each game domain prefixed."""
+    out: dict[str, Any] = {}
+    for name in [WEB] + [d for d in _domains() if d not in (WEB, "meeple")]:
+        parsed = catalogs.catalog(name, lang)
+        if parsed is None:
+            continue
+        prefix = "" if name == WEB else f"{name}:"
+        for message in parsed:
+            if not message.id:
+                continue
+            if message.pluralizable:
+                one, other = message.string[0], message.string[1]
+                if one and other:
+                    out[prefix + message.id[0]] = {"one": one, "other": other}
+            elif message.string:
+                out[prefix + message.id] = message.string
+    return out
+
+
+def text(lang: str) -> str:
+    return json.dumps(export(lang), ensure_ascii=False, indent=1) + "\n"
+
+
+def target(lang: str) -> Path:
+    from meeple.web import STATIC
+
+    return STATIC / "i18n" / f"{lang}.json"
+
+
+def main() -> int:
+    for lang in LANGUAGES:
+        target(lang).write_text(text(lang), encoding="utf-8")
+        print(f"wrote {target(lang)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
