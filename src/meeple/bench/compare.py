@@ -167,6 +167,7 @@ def compare(rev: str, names: list[str], rounds: int, iterations: int | None = No
                     rows.append({
                         "game": name, "position": pos["label"], "iterations": budget, "rounds": rounds,
                         "old_per_s": statistics.median(old_rates), "new_per_s": statistics.median(new_rates),
+                        "old_best_per_s": max(old_rates), "new_best_per_s": max(new_rates),
                         "ratio": statistics.median(ratios), "ratio_min": min(ratios), "ratio_max": max(ratios),
                         "identical": same,
                     })
