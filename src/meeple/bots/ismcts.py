@@ -360,39 +360,43 @@ class ISMCTSBot:
                 liked = prior(world, rng) if bias > 0.0 or len(children) < len(legal) else None
                 favourite = -1 if liked is None else int(liked)
                 untried = None
+                best, best_value = legal[0], -1.0
+                # one pass: count the availability of every child and, when every action
+                # may have one (fewer children than actions means one is untried), pick by
+                # UCB. Actions are ints: they find the children's int keys as they are.
+                rate = len(children) >= len(legal)
                 for a in legal:
-                    child = children.get(int(a))
+                    child = children.get(a)
                     if child is None:
                         if untried is None:
                             untried = []
                         untried.append(a)
-                    else:
-                        child.avail += 1
+                        rate = False
+                        continue
+                    child.avail += 1
+                    if rate:
+                        v = child.visits
+                        value = child.total / v + c * sqrt(log(child.avail) / v)
+                        if guided:
+                            value += puct * probs[a] * sqrt(child.avail) / (v + 1)
+                        if bias > 0.0 and a == favourite:
+                            value += bias / (v + 1)
+                        if value > best_value:
+                            best, best_value = a, value
                 if untried is not None:
                     a = untried[rng.randrange(len(untried))]
                     if guided:
                         a = max(untried, key=lambda u: probs[int(u)])
                     for u in untried:
-                        if int(u) == favourite:
+                        if u == favourite:
                             a = u
                             break
                     child = children[int(a)] = _Node(world.to_move)
                     world.apply(a)
                     path.append(child)
                     break
-                best, best_value = legal[0], -1.0
-                for a in legal:
-                    ch = children[int(a)]
-                    v = ch.visits
-                    value = ch.total / v + c * sqrt(log(ch.avail) / v)
-                    if guided:
-                        value += puct * probs[int(a)] * sqrt(ch.avail) / (v + 1)
-                    if bias > 0.0 and int(a) == favourite:
-                        value += bias / (v + 1)
-                    if value > best_value:
-                        best, best_value = a, value
                 world.apply(best)
-                node = children[int(best)]
+                node = children[best]
                 path.append(node)
             # ---- playout ----
             leaf = world.ply
@@ -407,8 +411,9 @@ class ISMCTSBot:
                         _merge_prior(path[-1], here, guide(world, here))
             if depth_limit is not None:
                 stop = min(stop, world.ply + depth_limit)
+            play = world.apply
             while world.to_move is not None and world.ply < stop and not done(state, world):
-                world.apply(policy(world, rng))
+                play(policy(world, rng))
             if world.to_move is None:
                 result = rewards(state, world, scale, kind=kind, margin_weight=weight)
             else:  # stopped early: judged by the game (default: running scores)

@@ -262,12 +262,22 @@ def bench(
     as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
     db: str | None = typer.Option(None, help="bench server: database URL (default: a fresh SQLite file)"),
     clients: int = typer.Option(8, help="bench server: concurrent clients"),
+    compare: str | None = typer.Option(
+        None, help="search speed of this code against git revision REV, side by side (bench/compare.py)"
+    ),
+    compare_rounds: int = typer.Option(5, help="--compare: interleaved searches per position"),
+    instructions: bool = typer.Option(
+        False, help="--compare: count instructions under valgrind instead of timing (exact on a busy machine, slow)"
+    ),
 ) -> None:
     """Throughput (decisions/s, per-operation costs, ISMCTS iterations/s) and bot strength.
 
     `meeple bench server [--db URL] [--clients N] [--seconds S]` measures the game server instead
     (two processes when URL is PostgreSQL); `meeple bench server fairness` a cheap bot beside
     the largest bot budget.
+    `meeple bench --compare REV [GAME...]` measures ISMCTS iterations/s of REV and of this
+    code in two processes, alternately, and says whether both searched identically;
+    `--instructions` counts instructions per iteration under valgrind instead.
     """
     from meeple.bench import run_bench
 
@@ -285,6 +295,14 @@ def bench(
             games.get(name)
     except MeepleError as err:
         fail(err)
+    if compare is not None:
+        from meeple.bench.compare import print_comparison
+
+        try:
+            print_comparison(compare, names, compare_rounds, as_json, console, instructions)
+        except MeepleError as err:
+            fail(err)
+        return
     run_bench(names, seconds, strength, rounds, as_json, console, ismcts)
 
 

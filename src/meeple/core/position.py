@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 FORMAT = 1
 #: core fields written under their own names (see ``State._init_core``)
 CORE = ("players", "seed", "options", "to_move", "reveals")
-_SKIP = {"_history", "_recent", "_ply", "_legal", "_chance", *CORE}
+_SKIP = {"_history", "_recent", "_ply", "_legal", "_memo", "_chance", *CORE}
 
 
 def _home(game: Game) -> str:
