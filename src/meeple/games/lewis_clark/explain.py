@@ -341,7 +341,7 @@ def describe(action: Action | str, view: dict[str, Any]) -> Text | None:
         return M("describe.play", card=the_card(k), facts=_strength(k), effect=describe_effect(EFFECTS[k], brief=True))
     if verb == "with":
         k = KIND[arg]
-        return M("describe.with", card=the_card(k), n=STRENGTH[k], target=card(KIND[pending]))
+        return M("describe.with", card=the_card(k), strength=STRENGTH[k], target=card(KIND[pending]))
     if verb == "indians":
         n = int(arg)
         if phase == "arc":
