@@ -60,7 +60,7 @@ LONGEST_LINE = 200
 #: the summary above the prompt lists each move on its lines while it takes at most this
 #: many; a longer one (a game of many small decisions, several bots) says each run of one
 #: seat's moves in two wrapped lines, so it stays on a 45-line screen with the board
-SUMMARY_LINES = 12
+SUMMARY_LINES = 8
 
 
 def runs(moves: Sequence[Move]) -> list[list[Move]]:

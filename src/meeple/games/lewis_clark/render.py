@@ -45,7 +45,7 @@ _RES_STYLE = {"wood": "dark_orange3", "fur": "yellow", "food": "magenta", "equip
 SEAT_STYLE = ("blue", "dark_orange", "green", "purple", "yellow")
 _TERRAIN = {RIVER: "[blue]~[/]", MOUNTAIN: "[grey62]^[/]", MIXED: "[cyan]%[/]"}
 #: the legend's lines (messages), in order; each is wrapped to the width
-LEGEND = ("legend.route", "legend.cards", "legend.table")
+LEGEND = ("legend.route", "legend.cards")
 
 
 def visible_width(markup: str) -> int:
@@ -150,22 +150,25 @@ def _boats(e: dict[str, Any]) -> str:
                             slow=max(0, ind - free)))
 
 
-def _expedition_lines(v: dict[str, Any], s: int, e: dict[str, Any]) -> list[str]:
+def _expedition_lines(v: dict[str, Any], s: int, e: dict[str, Any], full: bool = False) -> list[str]:
+    """One expedition in three lines: Time tokens, hand and camp cost; goods and Indians;
+    the play area (``full``: also how the boats are loaded, for ``show seat N``)."""
     say = current()
     style = SEAT_STYLE[s]
     parts = [say(M("board.tokens", n=e["time_tokens"]))]
     if not e["can_still_win"]:
         parts.append(f"[red]{escape(say(M('board.cannot_win')))}[/]")
-    parts += [escape(say(text)) for text in (
-        M("board.hand", n=e["hand_size"]), M("board.camp_cost", n=e["camp_time"]),
-        M("board.tiles", goods=e["goods_tiles"], indian=e["indian_tiles"]))]
+    parts += [escape(say(text)) for text in (M("board.hand", n=e["hand_size"]),
+                                                 M("board.camp_cost", n=e["camp_time"]))]
     head = say(M("board.expedition", player=Seat(s), colour=M(f"colour.{s}")))
     lines = wrap(f"[{style}]{escape(head)}[/]", parts)
     goods = [f"[{_RES_STYLE[r]}]{escape(say(good(GOOD[r])))} {n}[/]" for r, n in e["resources"].items() if n]
     total = sum(e["resources"].values())
     used = escape(say(M("board.goods", used=total, capacity=e["capacity"])))
-    goods.append(escape(say(M("board.boats_line", boats=_boats(e)))))
+    goods.append(escape(say(M("board.indians", n=e["indians"]))))
     lines += wrap(f"    {used}", goods, indent=8)
+    if full:
+        lines += prose(say(M("board.boats_line", boats=_boats(e))), indent=8, first=4)
     area = [_played(p) for p in e["play_area"]]
     lines += wrap(f"    {escape(say(M('board.play_area')))}", area or ["[dim]-[/]"])
     return lines
@@ -174,9 +177,9 @@ def _expedition_lines(v: dict[str, Any], s: int, e: dict[str, Any]) -> list[str]
 def legend_lines(keys: tuple[str, ...] = LEGEND) -> list[str]:
     say = current()
     out: list[str] = []
-    for key in keys:
+    for i, key in enumerate(keys):
         text = say(M(key, fort=FORT, last=LAST, most=LAST - FORT))
-        out += prose(text, "dim", indent=8, first=0 if key == LEGEND[0] else 8)
+        out += prose(text, "dim", indent=8, first=8 if i else 0)
     return out
 
 
@@ -279,5 +282,5 @@ def render_detail(state, seat: int | None, what: str) -> str | None:
         if not 0 <= s < len(v["expeditions"]):
             return None
         e = v["expeditions"][s]
-        return "\n".join(_expedition_lines(v, s, e))
+        return "\n".join(_expedition_lines(v, s, e, full=True) + legend_lines(("legend.boats",)))
     return None
