@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from tests.i18n.english import detector
-from tests.web.clicking import screenshot, version, wait_ready
 
 from meeple import games
 from meeple.games.lewis_clark.components import CARDS, RES_NAMES
 from meeple.i18n import Audience, use
 from meeple.web import STATIC
+from tests.i18n.english import detector
+from tests.web.clicking import screenshot, version, wait_ready
 
 LANGUAGES = {"en": "en-US", "fr": "fr-FR", "es": "es-ES", "nl": "nl-NL"}
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}

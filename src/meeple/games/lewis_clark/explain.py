@@ -8,7 +8,7 @@ Kept apart from the hot rules code; everything returns messages (``words.M``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from meeple.games.lewis_clark import actions as A
 from meeple.games.lewis_clark import effects
@@ -221,16 +221,33 @@ def _effect_futility(t: ViewTable, seat: int, effect: int, depth: int = 0) -> Ms
     return reasons[0]
 
 
-def futile(action: Action | str, view: dict[str, Any]) -> Msg | None:
-    """Why ``action`` would gain nothing for the seat to move, from a view; None when it
-    gains something (or when it is no action, repetition or target that can)."""
+class Move(NamedTuple):
+    """A move as the words read it: who makes it, its verb and argument, the table."""
+
+    seat: int
+    text: str
+    verb: str
+    arg: str
+    phase: str
+    table: ViewTable
+
+
+def _move(action: Action | str, view: dict[str, Any]) -> Move | None:
     seat = view.get("to_move")
     if seat is None:
         return None
     text = str(action)
     verb, _, arg = text.partition(" ")
-    phase = view["phase"]
-    t = ViewTable(view)
+    return Move(seat, text, verb, arg, view["phase"], ViewTable(view))
+
+
+def futile(action: Action | str, view: dict[str, Any]) -> Msg | None:
+    """Why ``action`` would gain nothing for the seat to move, from a view; None when it
+    gains something (or when it is no action, repetition or target that can)."""
+    move = _move(action, view)
+    if move is None:
+        return None
+    seat, text, verb, arg, phase, t = move
     e = t.expeditions[seat]
     if phase == "main" and verb == "play" and arg in KIND:
         k = KIND[arg]
@@ -323,13 +340,10 @@ def _in_step(view: dict[str, Any], seat: int, verb: str, arg: str) -> Text | Non
 
 def describe(action: Action | str, view: dict[str, Any]) -> Text | None:
     """What ``action`` does, in words, for the seat to move (``?`` and the browser)."""
-    seat = view.get("to_move")
-    if seat is None:
+    move = _move(action, view)
+    if move is None:
         return None
-    text = str(action)
-    verb, _, arg = text.partition(" ")
-    phase = view["phase"]
-    t = ViewTable(view)
+    seat, text, verb, arg, phase, t = move
     e = view["expeditions"][seat]
     pending = view["turn"]["pending"]
     if phase == "effect":
