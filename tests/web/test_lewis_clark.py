@@ -107,3 +107,18 @@ def test_the_board_in_each_language_and_size(server, browser, artifacts, lang, s
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_solo_shows_when_mackenzie_reaches_the_fort(server, browser, artifacts):
+    # issue 25: solo showed no "Mackenzie reaches the fort in N turns"
+    table, tokens = server.table("lewis-clark", ["human"], difficulty=4)
+    ctx = browser.new_context(viewport=SIZES["desktop"], locale="en-US", reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server.url}/tables/{table}#seat=0&token={tokens['0']}")
+        wait_ready(page, 0)
+        clock = page.locator(".lw-clock").inner_text()
+        assert clock == "Mackenzie (space 4) reaches Fort Clatsop in 35 turns, this one included"
+        screenshot(page, artifacts / "lewis-clark-solo-desktop.png")
+    finally:
+        ctx.close()
