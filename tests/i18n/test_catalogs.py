@@ -39,6 +39,8 @@ CODE = [
     ("meeple", SRC / "i18n", ("M", "COMMON")),
     ("meeple", SRC / "games" / "lost_cities", ("COMMON",)),
     ("lost_cities", SRC / "games" / "lost_cities", ("M",)),
+    ("meeple", SRC / "games" / "little_town", ("COMMON",)),
+    ("little_town", SRC / "games" / "little_town", ("M",)),
 ]
 
 
