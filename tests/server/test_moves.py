@@ -48,3 +48,18 @@ def test_texts_travel_as_data_and_come_back_the_same():
         for lang in ("en", "nl"):
             say = Audience(lang, ("Ada", "Bob"))
             assert say(wire.decode(data)) == say(text)
+
+
+def test_seats_are_named_by_player_or_bot_numbered_when_bots_repeat():
+    """Names, not seat numbers: the story names a seat by its player's name or its bot,
+    "random 1" and "random 2" when two seats hold the same bot (as the browser does)."""
+    from types import SimpleNamespace
+
+    from meeple.i18n import Seat
+    from meeple.server.language import audience
+
+    seats = [SimpleNamespace(name=None, bot="random"), SimpleNamespace(name="Ada", bot=None),
+             SimpleNamespace(name=None, bot="random"), SimpleNamespace(name=None, bot="greedy"),
+             SimpleNamespace(name=None, bot=None)]
+    say = audience("fr", seats)
+    assert [say(Seat(n)) for n in range(5)] == ["random 1", "Ada", "random 2", "greedy", "place 4"]

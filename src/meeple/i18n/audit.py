@@ -40,7 +40,6 @@ PENDING: dict[str, tuple[str, ...]] = {
     "web": (
         "ll.", "opt.lowlands.", "game.lowlands.",  # the Lowlands board
         "lw.", "opt.lewis-clark.", "game.lewis-clark.",  # the Lewis & Clark board
-        "lt.", "opt.little-town.", "game.little-town.",  # the Little Town board
     ),
 }
 
