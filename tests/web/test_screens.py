@@ -100,6 +100,22 @@ def test_each_game_in_each_language_at_desktop_and_phone_size(server, browser, a
     ctx.close()
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_lobby_in_each_language(server, browser, artifacts, lang):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale=LOCALES[lang], reduced_motion="reduce")
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    page.click('[data-game="little-town"]')
+    screenshot(page, artifacts / f"lobby-{lang}-desktop.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    assert fits_phone(page)["doc"] <= 390
+    screenshot(page, artifacts / f"lobby-{lang}-phone.png")
+    lost_cities = page.locator('[data-game="lost-cities"] .players').inner_text()
+    assert lost_cities.startswith("2 ")  # a count in words: "2 players", never "2 player" nor "1 players"
+    ctx.close()
+
+
 def test_a_move_that_gains_nothing_is_marked_and_asked_about(server, browser):
     """Little Town: a worker placed where it harvests nothing and no building can be used
     (Game.futile). Its cell and its button in the move list are marked; clicking it asks,
