@@ -68,10 +68,10 @@ def run(*lines, **kw):
 
 
 def deal(state, mine, theirs):
-    """Give seat 0 and seat 1 these hands (the toy's fields are plain lists)."""
-    state.hands = [sorted(mine), sorted(theirs)]
-    state._legal = None
-    return state
+    """The position with these hands for seat 0 and seat 1."""
+    from meeple.core.position import edited
+
+    return edited(state, hands=[sorted(mine), sorted(theirs)])
 
 
 # ---- info ----------------------------------------------------------------------------

@@ -157,23 +157,21 @@ def simulate(
     workers: int = typer.Option(1, help="processes to play games in parallel"),
 ) -> None:
     """Bots against bots: wins, mean scores and game length per bot."""
+    from meeple.arena.match import check_games
     from meeple.arena.simulate import simulate as run
 
     try:
         g = games.get(game)
         specs = [s.strip() for s in bots.split(",") if s.strip()]
         count = players or max(len(specs), g.players.start)
-        g.check_players(count)
-        for spec in set(specs):
-            botlib.get(spec, g)
         opts = parse_options(option)
-        g.resolve_options(opts)
+        check_games(g, count, opts, specs)
+        summary, finals = run(
+            g.name, specs, count, games_, seed, opts, keep=report, quiet=as_json, console=console,
+            workers=max(1, workers),
+        )
     except MeepleError as err:
         fail(err)
-    summary, finals = run(
-        g.name, specs, count, games_, seed, opts, keep=report, quiet=as_json, console=console,
-        workers=max(1, workers),
-    )
     if as_json:
         print(json.dumps(summary, indent=1))
     else:
@@ -239,6 +237,21 @@ def list_games() -> None:
             console.print(f"    {escape(line)}", soft_wrap=True)
 
 
+@app.command("bots")
+def list_bots() -> None:
+    """List the bots and their parameters (a spec: NAME or NAME:key=value,key=value)."""
+    for name in botlib.names() + botlib.plugin_names():
+        try:
+            rows = botlib.describe(name)
+        except MeepleError as err:  # a plug-in whose layer is not installed
+            console.print(f"[bold]{name}[/]  (unavailable: {escape(str(err))})", soft_wrap=True)
+            continue
+        doc = (botlib.bot_class(name).__doc__ or "").strip().split("\n")[0]
+        console.print(f"[bold]{name}[/]  {escape(doc)}", soft_wrap=True)
+        for key, allowed, meaning in rows:
+            console.print(f"    {key}: {escape(allowed)}; {escape(meaning)}", soft_wrap=True)
+
+
 @app.command()
 def bench(
     game: list[str] = typer.Argument(None, help="games to measure (default: all)"),
@@ -275,6 +288,7 @@ def bench(
 
 # ---- commands defined in their own modules (imported last: they use ``app``) ----
 from meeple.cli import card as _card  # noqa: E402,F401  meeple card
+from meeple.cli import panel as _panel  # noqa: E402,F401  meeple panel
 from meeple.cli import serve as _serve  # noqa: E402, F401  meeple serve
 from meeple.cli import tournament as _tournament  # noqa: E402,F401  meeple tournament, meeple sprt
 from meeple.cli import train as _train  # noqa: E402,F401  meeple train (rl)

@@ -120,13 +120,25 @@ class LewisClark(Game):
             return f"with a face-down card (strength {strength}, {RES_NAMES[badge]})"
         return action.text
 
-    def decision_bound(self, players: int) -> int:
-        """With the default options: at most ``MAX_CHECKS`` progress checks, every
-        ``DEFAULT_PROGRESS_ROUNDS`` rounds, so ``MAX_CHECKS x 3 x players`` turns (solo:
-        Mackenzie ends the game within ``FORT`` turns), each of at most
-        ``TURN_DECISIONS`` decisions."""
-        turns = FORT if players == 1 else MAX_CHECKS * DEFAULT_PROGRESS_ROUNDS * players
-        return turns * TURN_DECISIONS
+    def max_decisions(self, players, options):
+        """Turns times ``TURN_DECISIONS``. Solo: Mackenzie ends the game within ``FORT``
+        turns. Otherwise each clock in use bounds the turns: at most ``MAX_CHECKS``
+        progress checks pass, one every ``progress_rounds`` rounds, and ``turn_limit``
+        ends the game after that many turns per player. With neither
+        (``progress_rounds=none`` and no ``turn_limit``) no bound exists: nothing in the
+        rule text ends a game in which no one reaches the Pacific."""
+        limit = options["turn_limit"]
+        if players == 1:
+            turns = FORT if limit is None else min(FORT, limit)
+            return turns * TURN_DECISIONS
+        clocks = []
+        if options["progress_rounds"] is not None:
+            clocks.append(MAX_CHECKS * options["progress_rounds"] * players)
+        if limit is not None:
+            clocks.append(limit * players)
+        return min(clocks) * TURN_DECISIONS if clocks else None
+
+    unbounded_hint = "give progress_rounds (the default 3) or a turn_limit"
 
 
 GAME = LewisClark()

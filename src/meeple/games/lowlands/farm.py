@@ -288,9 +288,6 @@ class Farm:
     def has_fence(self, e: int) -> bool:
         return bool(self.fences >> e & 1)
 
-    def free_cells(self) -> list[int]:
-        return [i for i in range(NCELLS) if not self.covered >> i & 1]
-
     # ---- changes ------------------------------------------------------------
     def add_fence(self, e: int) -> None:
         self.fences |= 1 << e

@@ -389,9 +389,6 @@ class LegalMixin:
             return True
         return bool(self._movable(p))
 
-    def _can_move(self, p: Player, e: int) -> bool:
-        return bool(self._movable(p) >> e & 1)
-
     def _movable(self, p: Player) -> int:
         """Mask of the fences that can be moved somewhere that changes the farm: not back
         onto an edge a fence was lifted from in this action (LL-38: that would undo a

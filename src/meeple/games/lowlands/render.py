@@ -23,15 +23,6 @@ def _levels(n: int) -> str:
     return f"{n} (level {level}, {n - FLOOD_ROW * (level - 1)}/{FLOOD_ROW})"
 
 
-def _rows(n: int, style: str) -> list[str]:
-    """The pieces as stacked rows of 12, top level first (the rule text (ES), line 122)."""
-    out = []
-    for level in range(3, 0, -1):
-        filled = max(0, min(FLOOD_ROW, n - FLOOD_ROW * (level - 1)))
-        out.append(f"[{style}]{'#' * filled}[/][dim]{'.' * (FLOOD_ROW - filled)}[/]")
-    return out
-
-
 def _cell(farm: dict[str, Any], name: str) -> str:
     tile = farm["tiles"].get(name)
     if tile:

@@ -152,7 +152,14 @@ export class Board {
     const info = this.moveInfo.get(move);
     if (info && info.text !== null && info.text !== undefined) return say(info.text, this.name);
     let words = null;
-    try { words = this.game.module.describe ? this.game.module.describe(move, view, this.ctx) : null; } catch { words = null; }
+    try {
+      words = this.game.module.describe ? this.game.module.describe(move, view, this.ctx) : null;
+    } catch (err) {
+      // a bug in the game's module: show the notation, but report it (the console, and
+      // the page's error event that the browser tests fail on), never swallow it
+      reportError(new Error(`describe(${JSON.stringify(move)}) of ${this.game.name} failed: ${err}`, { cause: err }));
+      words = null;
+    }
     return words || move;
   }
 
