@@ -188,9 +188,10 @@ def test_names_marks_and_a_language_switch(server, browser, positions):
     english_status = page.locator("[data-status]").inner_text()
     english_words = page.locator(".log .words").first.inner_text()
     page.select_option("#lang", "fr")
-    page.wait_for_function("(s) => { const e = document.querySelector('[data-status]'); return e && e.textContent !== s; }",
-                           arg=english_status)
-    assert page.locator(".log .words").first.inner_text() != english_words
+    page.wait_for_function("(w) => document.querySelector('.log .words').innerText !== w", arg=english_words)
+    assert page.locator("[data-status]").inner_text() != english_status
+    french = page.locator(".log").inner_text() + "\n" + page.locator("[data-status]").inner_text()
+    assert not detector(games.get("little-town"), "fr", names=["greedy"]).find(french)  # the whole story, again
     page.locator(".lt-market .lt-tile").first.hover()
     assert page.locator("#tip .kind").inner_text().endswith("bâtiment")
     ctx.close()

@@ -212,11 +212,11 @@ def activation_words(view: dict[str, Any], seat: int, cell: str) -> Text:
 
 def _place(view: dict[str, Any], cell: str) -> Text:
     got = harvest(view, cell)
-    goods = amounts(got) if any(got) else M("nothing")
+    crop = M("move.harvest", goods=amounts(got)) if any(got) else M("move.harvest_none")
     usable = usable_around(view, cell)
     if usable:
-        return M("move.place_use", cell=cell, goods=goods, buildings=items(building(k) for k in usable))
-    return M("move.place", cell=cell, goods=goods)
+        return M("move.place_use", cell=cell, harvest=crop, buildings=items(building(k) for k in usable))
+    return M("move.place", cell=cell, harvest=crop)
 
 
 def _build(key: str) -> Text:

@@ -314,19 +314,23 @@ export async function tablePage(main, id) {
   await accept(first);
   connect();
 
-  // a new language: the texts the server said (story, status, glossary) are asked again
-  async function relabel() {
-    try {
-      game = await loadGame(game.name);
-      await board.prepare(game);
-      story = [];
-      await fetchStory(table);
-    } catch (err) {
-      console.error(err);
-    }
-    boardShown = "";
-    draw();
-    drawLog();
+  // a new language: the texts the server said (story, status, glossary) are asked again,
+  // in turn with the states arriving (so a push cannot interleave with the new story)
+  function relabel() {
+    acceptChain = acceptChain.then(async () => {
+      try {
+        game = await loadGame(game.name);
+        await board.prepare(game);
+        story = [];
+        await fetchStory(table);
+      } catch (err) {
+        console.error(err);
+      }
+      boardShown = "";
+      draw();
+      drawLog();
+    });
+    return acceptChain;
   }
 
   return {
