@@ -40,6 +40,8 @@ CODE = [
     ("meeple", SRC / "games" / "lost_cities", ("COMMON",)),
     ("lost_cities", SRC / "games" / "lost_cities", ("M",)),
     ("lewis_clark", SRC / "games" / "lewis_clark", ("M",)),
+    ("meeple", SRC / "games" / "little_town", ("COMMON",)),
+    ("little_town", SRC / "games" / "little_town", ("M",)),
 ]
 
 

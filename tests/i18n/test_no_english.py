@@ -49,9 +49,10 @@ def transcript(game, lang: str, seed: int) -> str:
     """A whole game at the terminal, in ``lang``, with every command tried once."""
     state = game.new(2, seed, **({"rounds": 2} if "rounds" in game.options else {}))
     console = Console(record=True, width=110)
-    topics = [f"show {what}" for what, _ in game.detail_topics(state, 0)]
+    topics = [f"show {what}" for what, _ in game.detail_topics(state, 0)]  # the game's own closer looks
+    looked_up = next(a for e in game.glossary() for a in e.abbreviations)
     commands = ["?", "help", "show", *topics, "show xyz", "info", "info all",
-                "info R7", "info zzz", "hint", "board", "play Z9", "x" * 5000, "undo"]
+                f"info {looked_up}", "info zzz", "hint", "board", "play Z9", "x" * 5000, "undo"]
     holder = {}
     script = Script(lambda: holder["terminal"].state, commands)
     opponent = bots.get("greedy", game, seed=1)

@@ -10,6 +10,7 @@ import pytest
 from meeple import games
 from meeple.core.commitment import verify
 from meeple.core.record import Record
+from meeple.i18n import wire
 from tests.server.play import auth, create, get, play_to_end, secret_deal, wait_for
 
 #: (game, seats, options): random-playing humans beside bots. Lewis & Clark gets a turn
@@ -56,7 +57,7 @@ SECRETS = [
     ("lewis-clark", 2, {"turn_limit": 10}),
     ("lowlands", 2, {}),
 ]
-KEYS = {"id", "game", "players", "options", "status", "seat", "version", "to_move", "legal", "log",
+KEYS = {"id", "game", "players", "options", "status", "seat", "version", "to_move", "legal", "moves", "log",
         "view", "over", "scores", "winners", "forfeit", "can_undo", "seats", "clock", "commitment",
         "seed", "salt"}
 
@@ -82,6 +83,9 @@ def test_every_response_is_the_seats_own_view(client, engine, game, players, opt
             assert resp["log"] == expected
             masked += sum(e != t for e, t in zip(expected, truth.log, strict=True))
             assert resp["legal"] == ([str(a) for a in truth.legal_actions()] if seat == truth.to_move else [])
+            # the moves described from the seat's own view only
+            mine = truth.legal_actions() if seat == truth.to_move else []
+            assert resp["moves"] == wire.moves(g, mine, truth.view(seat))
         seat = truth.to_move
         action = rng.choice(truth.legal_actions())
         r = client.post(f"/api/tables/{table_id}/moves", headers=auth(tokens[seat]),

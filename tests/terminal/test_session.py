@@ -16,7 +16,7 @@ from meeple.terminal import TerminalGame
 from meeple.terminal.hint import HintBudget, hint_lines
 from meeple.terminal.sealed import SealedSeed
 from meeple.terminal.session import BY_WORD
-from tests.terminal.toy import TOY, VALUE
+from tests.terminal.toy import QUIET, TOY, VALUE
 
 SEED = 918273645
 
@@ -151,6 +151,27 @@ def test_refused_moves_name_every_legal_group():
     _, text, _ = run("play swan", "fly away", state=state)
     assert "Legal now: play: lark, owl; pass" in text
     assert "'fly away' is not an action of this game" in text
+
+
+def test_the_move_list_marks_a_move_that_gains_nothing_with_the_reason():
+    """Issue 25: moves that gain nothing, silently. ``?`` marks them (Game.futile)."""
+    _, text, _ = run("?", game=QUIET)
+    listed = text.split("your legal moves:")[1].splitlines()
+    assert "  pass: gains nothing: a pass scores nothing" in listed
+    assert not [line for line in listed if line.startswith("  play") and "gains nothing" in line]
+
+
+def test_a_move_that_gains_nothing_is_played_only_once_confirmed():
+    """The prompt says what the move would not gain and asks; anything but yes (or the
+    move typed again) keeps the turn; the only legal move is never asked about."""
+    terminal, text, script = run("pass", "n", game=QUIET)
+    assert "pass would gain nothing: a pass scores nothing. Play it anyway?" in script.prompts[1]
+    assert "not played: it is still your move" in text and terminal.state.ply == 0
+    for answer in ("y", "pass", " PASS ".lower()):
+        terminal, text, script = run("pass", answer, game=QUIET)
+        assert terminal.state.ply >= 1 and terminal.state.record().actions[0] == "pass", answer
+    terminal, _, script = run("play " + TOY.new(2, SEED).view(0)["hand"][0], game=QUIET)
+    assert not any("gain nothing" in p for p in script.prompts)  # a scoring move is not asked about
 
 
 # ---- show ----------------------------------------------------------------------------

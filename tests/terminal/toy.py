@@ -155,3 +155,19 @@ class Birds(Game):
 
 TOY = Birds()
 BirdState.game = TOY
+
+
+class QuietBirds(Birds):
+    """The toy whose ``pass`` gains nothing (``Game.futile``), and whose moves are
+    described (``Game.describe``), for the move list's marks and the prompt's question."""
+
+    name = "toy-quiet-birds"
+
+    def describe(self, action, view):
+        return "draw a card" if str(action) == "draw" else None
+
+    def futile(self, action, view):
+        return "a pass scores nothing" if str(action) == "pass" else None
+
+
+QUIET = QuietBirds()

@@ -80,13 +80,14 @@ def play(page, move: str) -> str:
             page.mouse.click(*point)
         else:
             click(page.locator(".board-box .target[data-moves]").nth(index))
-        if several:
-            item = page.locator(f'.menu .menu-item[data-move="{move}"]')
-            click(item)
         where = "board"
     else:
         click(page.locator(f'.act-bar .act[data-move="{move}"]'))
         where = "bar"
+    # a menu: the element offers several moves, or asks to confirm one that gains nothing
+    item = page.locator(f'.menu .menu-item[data-move="{move}"]')
+    if several or item.count():
+        click(item)
     try:
         page.wait_for_function("(v) => Number(document.querySelector('.table-page').dataset.version) > v",
                                arg=before, timeout=30_000, polling=25)

@@ -109,7 +109,7 @@ def test_two_players_and_a_spectator_never_see_a_hidden_card(server, browser, ar
     b.wait_for_selector('[data-game="lost-cities"]')
     spectator.goto(f"{server.url}/tables/{table}")
     spectator.wait_for_selector('[data-game="lost-cities"]')
-    assert "Ada (you)" in a.locator(".status-bar").inner_text()
+    assert "You are Ada" in a.locator(".status-bar").inner_text()
     assert "watching" in spectator.locator(".status-bar").inner_text()
 
     public = frozenset(e["text"] for e in server.api("/api/games/lost-cities/glossary"))

@@ -39,7 +39,6 @@ WORD = re.compile(r"[^\W\d_]+(?:_[^\W\d_]+)*")
 PENDING: dict[str, tuple[str, ...]] = {
     "web": (
         "ll.", "opt.lowlands.", "game.lowlands.",  # the Lowlands board
-        "lt.", "opt.little-town.", "game.little-town.",  # the Little Town board
     ),
 }
 

@@ -37,7 +37,8 @@ class Items:
     """Several texts joined as the language joins a list: "A, B and C" (``style``
     "standard"), "A, B or C" ("or"): Babel's CLDR list patterns; or with a separator
     from the shared catalog: clauses of one line, "A; B; C" ("parts"), a plain
-    enumeration, "A, B, C" ("comma")."""
+    enumeration, "A, B, C" ("comma"); or the sentences of one paragraph, "A. B."
+    ("sentences", after a space)."""
 
     items: tuple[Any, ...]
     style: str = "standard"

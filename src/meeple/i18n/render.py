@@ -29,6 +29,9 @@ COMMON = catalogs.Domain("meeple", "meeple.i18n")
 #: ``Items`` styles joined by a separator from the shared catalog rather than by CLDR's
 #: list patterns: clauses of one line ("parts") and plain enumerations ("comma")
 JOINERS = {"parts": "list.parts", "comma": "list.comma"}
+#: the sentences of one paragraph ("sentences") follow each other after a space in
+#: every language meeple speaks
+SENTENCES = " "
 
 
 class _Formatter(string.Formatter):
@@ -78,6 +81,8 @@ class Audience:
             return format_decimal(value, locale=self.lang)
         if isinstance(value, Items):
             texts = [self.text(v) for v in value.items]
+            if value.style == "sentences":
+                return SENTENCES.join(texts)
             if value.style in JOINERS:  # "round 2/3; deck 14", "wager, 2, 5"
                 return self._message(COMMON(JOINERS[value.style])).join(texts)
             return format_list(texts, style=value.style, locale=self.lang)

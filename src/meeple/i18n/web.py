@@ -23,6 +23,9 @@ from meeple.i18n import catalogs
 from meeple.i18n.languages import LANGUAGES
 
 WEB = "web"
+#: the shared messages games nest in their own texts (counts of points, seats, list
+#: separators, yes and no): the browser renders those texts too (``meeple.i18n.wire``)
+SHARED = frozenset(("points", "seat", "yes", "no", "list.comma", "list.parts"))
 
 
 def _domains() -> list[str]:
@@ -36,15 +39,19 @@ def _domains() -> list[str]:
 
 
 def export(lang: str) -> dict[str, Any]:
-    """The browser catalog of ``lang``: the web domain, then each game domain prefixed."""
+    """The browser catalog of ``lang``: the web domain, then each game domain prefixed,
+    and the shared messages games nest (``SHARED``, as ``meeple:id``)."""
     out: dict[str, Any] = {}
-    for name in [WEB] + [d for d in _domains() if d not in (WEB, "meeple")]:
+    for name in [WEB, *(d for d in _domains() if d != WEB)]:
         parsed = catalogs.catalog(name, lang)
         if parsed is None:
             continue
         prefix = "" if name == WEB else f"{name}:"
         for message in parsed:
             if not message.id:
+                continue
+            key = message.id[0] if message.pluralizable else message.id
+            if name == "meeple" and key not in SHARED:
                 continue
             if message.pluralizable:
                 one, other = message.string[0], message.string[1]

@@ -45,6 +45,12 @@ def request_language(request: Request) -> str:
 
 def audience(lang: str, seats: Sequence[Any] = ()) -> Audience:
     """Who reads a table's texts: ``lang``, and each seat named by its player's name or
-    its bot (a seat with neither reads "seat N" in that language)."""
-    names = [getattr(s, "name", None) or getattr(s, "bot", None) or "" for s in seats]
+    its bot, numbered when several seats hold the same bot ("random 1", "random 2", as
+    the browser names them); a seat with neither reads "seat N" in that language."""
+    bots = [None if getattr(s, "name", None) else getattr(s, "bot", None) for s in seats]
+    names = []
+    for i, s in enumerate(seats):
+        bot = bots[i]
+        same = [j for j, b in enumerate(bots) if b is not None and b == bot]
+        names.append(getattr(s, "name", None) or (f"{bot} {same.index(i) + 1}" if len(same) > 1 else bot) or "")
     return Audience(lang, tuple(names))

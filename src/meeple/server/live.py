@@ -17,6 +17,7 @@ from meeple.core.actions import Action
 from meeple.core.errors import MeepleError
 from meeple.core.game import Game
 from meeple.core.state import State
+from meeple.i18n import wire
 from meeple.server.clocks import Clocks, TimeControl
 from meeple.server.seats import Seat
 from meeple.server.storage import Event
@@ -193,11 +194,12 @@ def payload(live: LiveTable, seat: int | None, now: float, connected: list[bool]
     """Everything ``seat`` (None: a spectator) may see of the table, built from ``view(seat)``."""
     state, game, over = live.state, live.game, live.over
     to_move = live.to_move
-    legal = (
-        [a.text for a in state.legal_actions()]
+    actions = (
+        state.legal_actions()
         if live.status == "playing" and seat is not None and seat == to_move and live.seats[seat].kind == "human"
         else []
     )
+    view = state.view(seat)
     if over or type(game).log_text is Game.log_text:  # public: the record, or a game that hides nothing
         log = [p.action.text for p in live.moves]
     else:
@@ -216,9 +218,10 @@ def payload(live: LiveTable, seat: int | None, now: float, connected: list[bool]
         "seat": seat,
         "version": live.version,
         "to_move": to_move,
-        "legal": legal,
+        "legal": [a.text for a in actions],
+        "moves": wire.moves(game, actions, view),  # what each does, in data the browser renders
         "log": log,
-        "view": state.view(seat),
+        "view": view,
         "over": over,
         "scores": result.get("scores") if over else None,
         "winners": result.get("winners") if over else None,

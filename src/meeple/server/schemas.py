@@ -142,6 +142,14 @@ class ClockInfo(BaseModel):
     running: int | None = Field(description="the seat whose clock is running")
 
 
+class MoveInfo(BaseModel):
+    """A legal move of the seat to move, for a client's move list."""
+
+    action: str = Field(description="the move in notation, as in legal")
+    text: Any = Field(description="what it does: a text as data (meeple.i18n.wire; null: the notation says it all)")
+    futile: Any = Field(description="why it would gain nothing, a text as data (null: it gains something)")
+
+
 class TableState(BaseModel):
     """A table as one seat sees it (``seat`` null: a spectator)."""
 
@@ -154,6 +162,7 @@ class TableState(BaseModel):
     version: int = Field(description="accepted changes so far; send it with your next move")
     to_move: int | None
     legal: list[str] = Field(description="your legal moves, in notation, when you are to move")
+    moves: list[MoveInfo] = Field(default_factory=list, description="the same moves, described (see MoveInfo)")
     log: list[str] = Field(description="the moves so far, as this seat may read them")
     view: dict[str, Any] = Field(description="the game's own view for this seat")
     over: bool

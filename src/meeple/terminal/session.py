@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from meeple.bots.base import Bot
+from meeple.core.actions import Action
 from meeple.core.errors import MeepleError, clip
 from meeple.core.game import Game
 from meeple.core.notation import group_lines
@@ -191,6 +192,8 @@ class TerminalGame:
             return getattr(self, command.handler)(rest.strip())
         try:
             action = self.state.parse(line)
+            if not self.confirmed(action):
+                return True
             before = self.state.clone()
             move = play(self.state, action, self.seat)
         except MeepleError as err:
@@ -200,6 +203,26 @@ class TerminalGame:
         self.since.clear()
         self.record_move(move)
         return True
+
+    def confirmed(self, action: Action) -> bool:
+        """A legal move that would gain nothing (``Game.futile``) is played only once the
+        player confirms it ("y", or the move typed again), as a typo would not be: the
+        rules allow it, a newcomer rarely means it. The only legal move needs no asking."""
+        legal = self.state.legal_actions()
+        if action not in legal or len(legal) == 1:
+            return True
+        why = self.game.futile(action, self.state.view(self.seat))
+        if why is None:
+            return True
+        try:
+            answer = self.read(self.audience(M("term.futile_ask", move=str(action), why=why))).strip()
+        except EOFError:
+            answer = ""
+        yes = ("y", "yes", self.audience(M("term.yes_letter")).lower())
+        if answer.lower() in yes or " ".join(answer.split()) == str(action):
+            return True
+        self.say(M("term.futile_kept"))
+        return False
 
     def bot_turn(self) -> None:
         seat = self.state.to_move
@@ -279,13 +302,19 @@ class TerminalGame:
         legal = self.state.legal_actions()
         view = self.state.view(self.seat)
         described = [(str(a), self.game.describe(a, view)) for a in legal]
+        futile = {str(a): why for a in legal if (why := self.game.futile(a, view)) is not None}
         if all(words is not None for _, words in described):
             width = max(len(text) for text, _ in described)
             for text, words in described:
-                self.console.print(f"  [bold]{escape(text):<{width}}[/]  {escape(self.audience(words))}")
+                line = f"  [bold]{escape(text):<{width}}[/]  {escape(self.audience(words))}"
+                if text in futile:
+                    line += f"  [yellow]({escape(self.audience(M('term.futile', why=futile[text])))})[/]"
+                self.console.print(line)
             return True
         for line in group_lines(legal):
             self.console.print(f"  {escape(line)}")
+        for text, why in futile.items():
+            self.console.print(f"  [yellow]{escape(text)}: {escape(self.audience(M('term.futile', why=why)))}[/]")
         return True
 
     def cmd_board(self, rest: str) -> bool:

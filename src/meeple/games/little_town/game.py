@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from meeple.core.actions import Action
 from meeple.core.game import Game, GlossaryEntry, Option
-from meeple.games.little_town import glossary, narration, strategy
+from meeple.games.little_town import explain, glossary, narration, strategy
 from meeple.games.little_town.actions import ACTIONS
 from meeple.games.little_town.components import (
     BUILDINGS,
@@ -16,11 +16,15 @@ from meeple.games.little_town.components import (
     ROUNDS,
     SETUP,
     START_COINS,
+    SUPPLY_COINS,
+    SUPPLY_CUBES,
 )
-from meeple.games.little_town.render import render, render_detail
+from meeple.games.little_town.render import TOPICS, render, render_detail
 from meeple.games.little_town.report import simulation_report
 from meeple.games.little_town.rules import LittleTownState
-from meeple.games.little_town.scoring import breakdown
+from meeple.games.little_town.scoring import score_breakdown
+from meeple.games.little_town.words import M
+from meeple.i18n import Text
 
 
 def decision_bound(players: int) -> int:
@@ -47,25 +51,19 @@ class LittleTown(Game):
     title = "Little Town"
     players = range(2, 5)
     options = {
-        "board": Option(None, (None, 1, 2), "board side 1 or 2; random (drawn from the seed) by default"),
-        "robin": Option(False, (False, True), "first game: the 12 robin buildings instead of 12 random ones"),
-        "exchange": Option(
-            "use",
-            ("use", "keep"),
-            "use: 3 coins cover each missing cube when you pay, the Pawnshop included; "
-            "keep: 'buy <cube>' between the steps of your turn, and the cube is kept",
-        ),
-        "limited_supply": Option(False, (False, True), "15 cubes of each kind and 40 coins in the bank"),
-        "castle": Option("own", ("own", "any"), "the Castle scores its owner's neighbours (own) or all (any)"),
-        "residence_harvest": Option(
-            False, (False, True), "the Residence also harvests the terrain around it each round"
-        ),
-        "o7": Option(False, (False, True), "add a designed stand-in for the unknown 18th objective"),
-        "tiebreak": Option("share", ("share", "coins"), "ties share the win, or most leftover coins win"),
+        "board": Option(None, (None, 1, 2), M("option.board")),
+        "robin": Option(False, (False, True), M("option.robin")),
+        "exchange": Option("use", ("use", "keep"), M("option.exchange", coins=EXCHANGE_COINS)),
+        "limited_supply": Option(False, (False, True), M("option.limited_supply", cubes=SUPPLY_CUBES,
+                                                         coins=SUPPLY_COINS)),
+        "castle": Option("own", ("own", "any"), M("option.castle")),
+        "residence_harvest": Option(False, (False, True), M("option.residence_harvest")),
+        "o7": Option(False, (False, True), M("option.o7")),
+        "tiebreak": Option("share", ("share", "coins"), M("option.tiebreak")),
     }
     actions = ACTIONS
     state_class = LittleTownState
-    summary = "Build a town on the meadow: harvest, activate buildings, feed your workers."
+    summary = M("summary")
     score_scale = 10.0
     #: version 2: lone done/end steps asked when an objective could be open (LT-18),
     #: coins complete a Pawnshop payment (LT-14), objectives ruled out by the history
@@ -75,6 +73,8 @@ class LittleTown(Game):
     render_detail = staticmethod(render_detail)
     status = staticmethod(narration.status)
     narrate = staticmethod(narration.narrate)
+    describe = staticmethod(explain.describe)
+    futile = staticmethod(explain.futile)
 
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)
@@ -95,10 +95,13 @@ class LittleTown(Game):
         return state.to_move is None or state.round != root.round
 
     def glossary(self) -> Sequence[GlossaryEntry]:
-        return glossary.ENTRIES
+        return glossary.entries()
 
-    def score_breakdown(self, state: LittleTownState) -> list[dict[str, int]]:
-        return breakdown(state)
+    def detail_topics(self, state: LittleTownState, seat: int | None) -> Sequence[tuple[str, Text]]:
+        return TOPICS
+
+    def score_breakdown(self, state: LittleTownState) -> list[dict[Text, int]]:
+        return score_breakdown(state)
 
 
 GAME = LittleTown()

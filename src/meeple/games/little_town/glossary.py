@@ -1,7 +1,9 @@
-"""What a player can look up (``info QUARRY``, ``info QUA``, ``info o12``): every
-building, objective and terrain, in words, built from the component tables."""
+"""What a player can look up (``info Bakery``, ``info BAK``, ``info o12``): every
+building, objective and terrain, in words (messages), built from the component tables."""
 
 from __future__ import annotations
+
+from functools import cache
 
 from meeple.core.game import GlossaryEntry
 from meeple.games.little_town.components import (
@@ -10,134 +12,97 @@ from meeple.games.little_town.components import (
     OBJECTIVES,
     RESOURCES,
     TERRAINS,
+    VISIT_FEE,
     Building,
     Objective,
 )
+from meeple.games.little_town.words import (
+    M,
+    amount,
+    amounts,
+    building,
+    cost,
+    objective,
+    points,
+    terrain,
+)
+from meeple.i18n import Text, items
+
+#: the effects that score at the end of the game rather than when built
+END_SCORERS = ("castle", "watchtower")
+#: terrain name -> the symbol the terminal board draws
+TERRAIN_SYMBOLS = (("forest", "♣"), ("mountain", "▲"), ("lake", "≈"), ("grass", ".."))
 
 
-def amounts(cubes: tuple[int, ...], coins: int = 0, points: int = 0) -> str:
-    """``2 wood + 1 coin``: cubes, coins and points in words ("nothing" if none)."""
-    parts = [f"{n} {RESOURCES[r]}" for r, n in enumerate(cubes) if n]
-    if coins:
-        parts.append(f"{coins} coin" + ("s" if coins > 1 else ""))
-    if points:
-        parts.append(f"{points} point" + ("s" if points > 1 else ""))
-    return " + ".join(parts) or "nothing"
-
-
-_SPECIAL = {
-    "none": "It cannot be activated.",
-    "pawn": (
-        "Activation: give 2 cubes of any kinds, then take 2 cubes of any kinds from the "
-        "supply. With exchange=use, 3 coins can stand in for a cube you give."
-    ),
-    "cathedral": (
-        "End of every round, before the workers go home: its owner scores {n} point per "
-        "worker (any colour) on the 8 cells around it. It cannot be activated."
-    ),
-    "residence": (
-        "End of every round: its owner activates the buildings on the 8 cells around it, "
-        "as a worker standing there would (normal costs, each once). It cannot be activated."
-    ),
-    "castle": (
-        "End of the game: its owner scores {n} points per building on the 8 cells around "
-        "it that the owner also owns (option castle=any: every building). It cannot be activated."
-    ),
-    "watchtower": (
-        "End of the game: its owner scores {n} points per empty grass cell on the 8 cells "
-        "around it. It cannot be activated."
-    ),
-}
-
-
-def building_effect(b: Building) -> str:
+def building_effect(b: Building) -> Text:
     """The activation (or special effect) of a building, in words."""
     if b.effect == "trade":
         gain = amounts(b.gain, b.gain_coins, b.gain_vp)
-        pay = amounts(b.pay, b.pay_coins)
-        if pay == "nothing":
-            return f"Activation: gain {gain}."
-        return f"Activation: pay {pay}, gain {gain}."
-    return _SPECIAL[b.effect].format(n=b.special_vp)
+        if not any(b.pay) and not b.pay_coins:
+            return M("effect.free", gain=gain)
+        return M("effect.trade", pay=amounts(b.pay, b.pay_coins), gain=gain)
+    return M(f"effect.{b.effect}", n=b.special_vp)
 
 
-def building_text(b: Building, abbreviation: str) -> str:
-    points = (
-        "no points when built (it scores at the end)" if b.effect in ("castle", "watchtower")
-        else f"{b.vp} points when built"
-    )
-    lines = [
-        f"{b.french} on the tile; {abbreviation} on the board.",
-        f"Cost: {amounts(b.cost, b.cost_coins)}; {points}.",
-        building_effect(b),
-    ]
+def built_points(b: Building) -> Text:
+    """What building it scores: "5 points when built", or that it scores at the end."""
+    return M("glossary.end_points") if b.effect in END_SCORERS else M("glossary.points", n=b.vp)
+
+
+def building_text(b: Building, abbreviation: str) -> Text:
+    notes: list[Text] = []
     if b.effect in ("trade", "pawn"):
-        lines.append("Another player's building costs 1 coin more, paid to its owner.")
+        notes.append(M("glossary.visit", fee=amount("coins", VISIT_FEE)))
     if b.copies > 1:
-        lines.append(f"{b.copies} copies, stacked beside the market; always available.")
+        notes.append(M("glossary.copies", n=b.copies))
     elif b.robin:
-        lines.append("Part of the first-game (robin) set.")
-    if b.provenance == "inferred":
-        lines.append(
-            "The effect is read from the tile's icons as two independent implementations "
-            "do; the official rulebook wording is not available."
-        )
-    return " ".join(lines)
+        notes.append(M("glossary.robin"))
+    head = M("glossary.building", abbreviation=abbreviation, cost=cost(b), points=built_points(b))
+    return items([head, building_effect(b), *notes], "sentences")
 
 
-def objective_text(o: Objective) -> str:
-    lines = [f"{o.vp} points: {o.text}."]
-    if o.kind == "fish_feed":
-        lines.append("Validated automatically when you feed every worker with fish.")
-    else:
-        lines.append("Validate it during your turn, while the condition holds.")
+def objective_text(o: Objective) -> Text:
+    how = M("glossary.claim_fish") if o.kind == "fish_feed" else M("glossary.claim")
+    notes: list[Text] = [how]
     if o.needs_count:
-        names = ", ".join(BUILDINGS[k].key for k in o.needs)
-        what = "one" if o.needs_count == 1 else f"{o.needs_count}"
-        lines.append(f"(!) Dealt only if the market holds {what} of: {names}.")
+        names = items((building(BUILDINGS[k].key) for k in o.needs), "comma")
+        notes.append(M("glossary.needs", n=o.needs_count, names=names))
     if o.provenance == "design":
-        lines.append("A stand-in designed for meeple (option o7): the real 18th card is unknown.")
-    return " ".join(lines)
+        notes.append(M("glossary.stand_in"))
+    return items([M("glossary.objective", points=points(o.vp), text=objective(o.key)), *notes], "sentences")
 
 
-def _building_name(b: Building) -> str:
-    return "Wheat field" if b.key == "wheat" else b.key.capitalize()
+def _terrain_text(name: str) -> Text:
+    gives = next(t.gives for t in TERRAINS if t.name == name)
+    if gives < 0:
+        return M("glossary.grass")
+    return M("glossary.terrain", cube=amount(RESOURCES[gives], 1))
 
 
-def _entries() -> tuple[GlossaryEntry, ...]:
+@cache
+def entries() -> tuple[GlossaryEntry, ...]:
     out = []
     for b, abbreviation in zip(BUILDINGS, ABBREVIATIONS, strict=True):
-        names = {abbreviation, b.key, b.french}
-        if b.key == "wheat":
-            names.add("wheat field")
         out.append(
             GlossaryEntry(
-                name=_building_name(b),
-                kind="building",
+                name=building(b.key),
+                kind=M("kind.building"),
                 text=building_text(b, abbreviation),
-                abbreviations=tuple(sorted(names - {_building_name(b)})),
+                abbreviations=(abbreviation, b.key),
                 design=b.provenance == "design",
             )
         )
     for o in OBJECTIVES:
         out.append(
             GlossaryEntry(
-                name=f"Objective {o.key}",
-                kind="objective",
+                name=M("objective.name", key=o.key),
+                kind=M("kind.objective"),
                 text=objective_text(o),
                 abbreviations=(o.key,),
                 design=o.provenance == "design",
             )
         )
-    gives = {t.name: t for t in TERRAINS}
-    for name, symbol in (("forest", "♣"), ("mountain", "▲"), ("lake", "≈"), ("grass", "..")):
-        t = gives[name]
-        text = (
-            "Workers and buildings go here (empty grass only)." if t.gives < 0
-            else f"A worker on a neighbouring grass cell harvests 1 {RESOURCES[t.gives]} from it."
-        )
-        out.append(GlossaryEntry(name=name.capitalize(), kind="terrain", text=text, abbreviations=(symbol,)))
+    for name, symbol in TERRAIN_SYMBOLS:
+        out.append(GlossaryEntry(name=terrain(name), kind=M("kind.terrain"), text=_terrain_text(name),
+                                 abbreviations=(symbol,)))
     return tuple(out)
-
-
-ENTRIES: tuple[GlossaryEntry, ...] = _entries()

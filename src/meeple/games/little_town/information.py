@@ -23,6 +23,7 @@ from meeple.games.little_town.components import (
     RESOURCES,
     ROUNDS,
     ROWS,
+    WHEAT_FIELD,
 )
 from meeple.games.little_town.objectives import cards_of
 from meeple.games.little_town.scoring import breakdown
@@ -77,6 +78,21 @@ def _pawnshop_step(state: LittleTownState) -> int | None:
     return None
 
 
+def _tile(kind: int) -> dict[str, Any]:
+    """A building's printed numbers, for a client drawing the market: cost, points when
+    built, and its activation or special effect (component facts, the same every game)."""
+    b = BUILDINGS[kind]
+    return {
+        "cost": list(b.cost), "cost_coins": b.cost_coins, "vp": b.vp, "effect": b.effect,
+        "pay": list(b.pay), "pay_coins": b.pay_coins, "gain": list(b.gain), "gain_coins": b.gain_coins,
+        "gain_vp": b.gain_vp, "special_vp": b.special_vp,
+    }
+
+
+#: every building's numbers, built once
+TILES = {b.key: _tile(k) for k, b in enumerate(BUILDINGS)}
+
+
 def view(state: LittleTownState, seat: int | None) -> dict[str, Any]:
     """Everything public, plus ``seat``'s own objectives (objectives are secret)."""
     parts = breakdown(state)
@@ -93,6 +109,7 @@ def view(state: LittleTownState, seat: int | None) -> dict[str, Any]:
         "phase": state.phase,
         "meadow": _meadow(state),
         "market": [BUILDINGS[k].key for k in state.market],
+        "tiles": {BUILDINGS[k].key: TILES[BUILDINGS[k].key] for k in (*state.market, WHEAT_FIELD)},
         "wheat_fields": state.wheat_fields_left,
         "players": [_player(state, s, seat, parts[s]) for s in range(state.players)],
         "objective_deck": len(state.objectives_unused),
@@ -105,6 +122,8 @@ def view(state: LittleTownState, seat: int | None) -> dict[str, Any]:
         "supply": {"cubes": state.supply_cubes.copy(), "coins": state.bank_coins} if limited else None,
         "scores": state.scores(),
     }
+    named = {k for p in out["players"] for k in (*p["objectives_claimed"], *p.get("objectives", ()))}
+    out["objective_points"] = {o.key: o.vp for o in OBJECTIVES if o.key in named}
     if state.phase == FEEDING:
         out["meals_left"] = state.feeding.meals_left
     if state.to_move is None:

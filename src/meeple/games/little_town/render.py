@@ -1,8 +1,10 @@
-"""The Little Town table as text with Rich markup, built from a seat's view only.
+"""The Little Town table as text with Rich markup, built from a seat's view only, in the
+current reader's language (``meeple.i18n.current``).
 
-Every line fits in ``WIDTH`` columns; every symbol on the meadow is explained in the
-legend under it. ``show market``, ``show buildings``, ``show objectives``, ``show
-meals`` and ``show scores`` give closer looks (``render_detail``).
+Every line fits in ``WIDTH`` columns (measured after rendering); every symbol on the
+meadow is explained in the legend under it. ``show market``, ``show buildings``,
+``show objectives``, ``show meals`` and ``show scores`` give closer looks
+(``render_detail``, listed by ``TOPICS``).
 """
 
 from __future__ import annotations
@@ -10,61 +12,76 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
+
 from meeple.games.little_town import narration
 from meeple.games.little_town.components import (
     ABBREVIATIONS,
     BUILDING_INDEX,
-    BUILDINGS,
+    COINS_PER_VP,
     COL_LETTERS,
-    OBJECTIVES,
+    HUNGER_VP,
     RESOURCES,
 )
-from meeple.games.little_town.glossary import amounts, building_effect
+from meeple.games.little_town.glossary import END_SCORERS, TERRAIN_SYMBOLS, building_effect
+from meeple.games.little_town.words import (
+    M,
+    amount,
+    amounts,
+    building,
+    building_of,
+    cost,
+    food_forecast,
+    objective_line,
+    points,
+    resource,
+    terrain,
+)
+from meeple.i18n import Seat, Text, current, items
 
 if TYPE_CHECKING:
     from meeple.games.little_town.rules import LittleTownState
 
 WIDTH = 100
 SEAT_STYLE = ("red", "blue", "yellow", "magenta")
-TERRAIN = {
-    "grass": "[green] .. [/]",
-    "forest": "[bold green]♣♣♣♣[/]",
-    "mountain": "[white]▲▲▲▲[/]",
-    "lake": "[bold blue]≈≈≈≈[/]",
-}
-OBJECTIVE_BY_KEY = {o.key: o for o in OBJECTIVES}
-DETAILS = ("market", "buildings", "objectives", "meals", "scores")
+TERRAIN_STYLE = {"forest": "bold green", "mountain": "white", "lake": "bold blue", "grass": "green"}
+TERRAIN_CELL = {"grass": " .. ", "forest": "♣♣♣♣", "mountain": "▲▲▲▲", "lake": "≈≈≈≈"}
+#: ``show WHAT``: what to type and what it shows
+TOPICS = tuple((what, M(f"show.{what}")) for what in ("market", "buildings", "objectives", "meals", "scores"))
+DETAILS = tuple(what for what, _ in TOPICS)
+#: what a special building does, in a market line
+SHORT_EFFECT = {"none": "short.none", "pawn": "short.pawn", "cathedral": "short.cathedral",
+                "residence": "short.residence", "castle": "short.castle", "watchtower": "short.watchtower"}
 
 
 def abbreviation(key: str) -> str:
     return ABBREVIATIONS[BUILDING_INDEX[key]]
 
 
-def display(key: str) -> str:
-    """A building's name in text: its id, "wheat field" for ``wheat``."""
-    return "wheat field" if key == "wheat" else key
-
-
-def _wrap(text: str, indent: str = "  ", first: str | None = None) -> list[str]:
-    """Plain text wrapped to the screen width (its square brackets escaped for Rich)."""
-    return textwrap.wrap(
-        text.replace("[", "\\["), WIDTH,
+def _wrap(text: Text, indent: str = "  ", first: str | None = None) -> list[str]:
+    """A text in the reader's words, wrapped to the screen width (escaped for Rich)."""
+    return [escape(line) for line in textwrap.wrap(
+        current().text(text), WIDTH,
         initial_indent=indent if first is None else first, subsequent_indent=indent + "  ",
-    )
+    )]
 
 
-def short(key: str) -> str:
-    """``BAK bakery: 2 wood, 4 pts; 1 wheat > 4 coins`` (one market line)."""
-    b = BUILDINGS[BUILDING_INDEX[key]]
-    pts = "? pts" if b.effect in ("castle", "watchtower") else f"{b.vp} pts"
+def short_effect(key: str) -> Text:
+    """A building's activation in a few words: "1 wheat > 4 coins", "end of game: ..."."""
+    b = building_of(key)
     if b.effect == "trade":
-        pay = amounts(b.pay, b.pay_coins)
         gain = amounts(b.gain, b.gain_coins, b.gain_vp)
-        act = gain if pay == "nothing" else f"{pay} > {gain}"
-    else:
-        act = {"none": "no activation", "pawn": "2 cubes > 2 cubes", "cathedral": "end of round",
-               "residence": "end of round", "castle": "end of game", "watchtower": "end of game"}[b.effect]
-    return f"{abbreviation(key)} {display(key)}: {amounts(b.cost, b.cost_coins)}, {pts}; {act}"
+        if not any(b.pay) and not b.pay_coins:
+            return gain
+        return M("short.trade", pay=amounts(b.pay, b.pay_coins), gain=gain)
+    return M(SHORT_EFFECT[b.effect], points=points(b.special_vp))
+
+
+def short(key: str) -> Text:
+    """``BAK Bakery: 2 wood, 4 points; 1 wheat > 4 coins`` (one market line)."""
+    b = building_of(key)
+    return M("board.market_line", abbreviation=abbreviation(key), name=building(key), cost=cost(b),
+             points=points(b.vp), effect=short_effect(key))
 
 
 def _cell(cell: dict[str, Any]) -> str:
@@ -74,7 +91,8 @@ def _cell(cell: dict[str, Any]) -> str:
     if "worker" in cell:
         w = cell["worker"]
         return f"[reverse {SEAT_STYLE[w]}] w{w} [/]"
-    return TERRAIN[cell["terrain"]]
+    t = cell["terrain"]
+    return f"[{TERRAIN_STYLE[t]}]{TERRAIN_CELL[t]}[/]"
 
 
 def _meadow(v: dict[str, Any]) -> list[str]:
@@ -85,47 +103,63 @@ def _meadow(v: dict[str, Any]) -> list[str]:
 
 
 def _legend(v: dict[str, Any]) -> list[str]:
-    lines = [
-        "  [bold green]♣♣♣♣[/] forest (wood)  [white]▲▲▲▲[/] mountain (stone)  "
-        "[bold blue]≈≈≈≈[/] lake (fish)  [green]..[/] empty grass",
-        "  w2: a worker of seat 2;  BAK1: a building ('info BAK') owned by seat 1;  seats: "
-        + " ".join(f"[{c}]{s}[/]" for s, c in enumerate(SEAT_STYLE[: len(v["players"])])),
-    ]
+    say = current()
+    gives = {"forest": "wood", "mountain": "stone", "lake": "fish"}
+    symbols = []
+    for name, symbol in TERRAIN_SYMBOLS:
+        words = M("board.legend_gives", terrain=terrain(name), cube=resource(gives[name])) if name in gives \
+            else M("board.legend_grass")
+        shown = TERRAIN_CELL[name].strip() if name != "grass" else symbol
+        symbols.append(f"[{TERRAIN_STYLE[name]}]{shown}[/] {escape(say(words))}")
+    seats = "  ".join(f"[{SEAT_STYLE[s]}]{s}={escape(say(Seat(s)))}[/]" for s in range(len(v["players"])))
+    lines = ["  " + "  ".join(symbols)]
+    lines += _wrap(M("board.legend_pieces"))
+    lines.append("  " + escape(say(M("board.legend_seats"))) + " " + seats)
     built = sorted({c["building"] for row in v["meadow"] for c in row if "building" in c})
     if built:
-        text = "on the meadow: " + ", ".join(f"{abbreviation(k)} {display(k)}" for k in built)
-        lines += _wrap(text)
+        names = items((M("board.abbreviated", abbreviation=abbreviation(k), name=building(k)) for k in built), "comma")
+        lines += _wrap(M("board.on_meadow", buildings=names))
     return lines
 
 
 def _market(v: dict[str, Any]) -> list[str]:
     keys = v["market"] + (["wheat"] if v["wheat_fields"] else [])
-    lines = [
-        f"[bold]market[/] ({len(v['market'])} tiles, {v['wheat_fields']} wheat fields): "
-        "cost, points when built; activation pay > gain ('show market')"
-    ]
-    return lines + ["  " + short(k) for k in keys]
+    say = current()
+    lines = [f"[bold]{escape(say(M('board.market_title')))}[/]"]
+    lines += _wrap(M("board.market", tiles=M("board.tiles", n=len(v["market"])),
+                     fields=M("board.wheat_fields", n=v["wheat_fields"])))
+    for k in keys:
+        lines += _wrap(short(k))
+    return lines
+
+
+def food_line(p: dict[str, Any], players: int) -> Text:
+    needed, bought, hungry = food_forecast(p, players)
+    if hungry:
+        outcome: Text = M("board.food_hungry", n=hungry, points=points(-HUNGER_VP * hungry))
+    elif bought:
+        outcome = M("board.food_bought", n=bought)
+    else:
+        outcome = M("board.food_enough")
+    return M("board.food", workers=M("board.workers_to_feed", n=needed), outcome=outcome)
 
 
 def _players(v: dict[str, Any], seat: int | None) -> list[str]:
-    lines = ["[bold]players[/]"]
+    say = current()
+    lines = [f"[bold]{escape(say(M('board.players')))}[/]"]
     for s, p in enumerate(v["players"]):
-        me = " (you)" if s == seat else ""
-        first = " (first player)" if s == v["first"] else ""
-        stock = ", ".join(f"{p[r]} {r}" for r in RESOURCES)
-        lines.append(
-            f"  [{SEAT_STYLE[s]}]seat {s}[/]{me}{first}: {p['vp']} points, {p['coins']} coins, {stock}"
-        )
-        claimed = ", ".join(p["objectives_claimed"]) or "none"
-        lines += _wrap(
-            f"houses {p['houses']}, workers to place {p['workers_left']}, at the construction "
-            f"site {p['construction_site']}; objectives: {p['objectives_hidden']} secret, "
-            f"validated: {claimed}",
-            indent="      ",
-        )
+        stock = items((amount(r, p[r]) for r in RESOURCES), "comma")
+        which = "board.player_first" if s == v["first"] else "board.player"
+        text = say(M(which, player=Seat(s), points=points(p["vp"]), coins=amount("coins", p["coins"]), stock=stock))
+        lines.append(f"  [{SEAT_STYLE[s]}]{escape(text)}[/]")
+        lines += _wrap(M("board.counts", houses=p["houses"], workers=p["workers_left"], site=p["construction_site"],
+                         secret=M("board.secret", n=p["objectives_hidden"])), indent="      ")
+        if v["to_move"] is not None:
+            lines += _wrap(food_line(p, len(v["players"])), indent="      ")
         for key in p.get("objectives", []):
-            o = OBJECTIVE_BY_KEY[key]
-            lines += _wrap(f"{key} ({o.vp} points): {o.text}", indent="        ")
+            lines += _wrap(M("board.in_hand", objective=objective_line(key)), indent="      ")
+        for key in p["objectives_claimed"]:
+            lines += _wrap(M("board.validated", objective=objective_line(key)), indent="      ")
     return lines
 
 
@@ -133,27 +167,25 @@ def render(state: LittleTownState, seat: int | None = None) -> str:
     """The meadow grid and its legend, the market, each player's stock (the question
     being asked is ``GAME.status``, which the terminal and the browser show beside it)."""
     v = state.view(seat)
-    lines = [
-        f"[bold]Little Town[/]  board side {v['board']}  round {v['round']}/{v['rounds']}  "
-        f"first player: seat {v['first']}"
-    ]
+    say = current()
+    head = say(M("board.header", side=v["board"], round=v["round"], rounds=v["rounds"], player=Seat(v["first"])))
+    lines = [f"[bold]Little Town[/]  {escape(head)}"]
     lines += _meadow(v)
     lines += _legend(v)
     if v["worker_cell"] is not None:
-        done = ", ".join(v["activated"]) or "nothing yet"
-        lines.append(f"  this turn: the worker on {v['worker_cell']}; activated: {done}")
+        done = items(v["activated"], "comma") if v["activated"] else M("board.nothing_yet")
+        lines += _wrap(M("board.this_turn", cell=v["worker_cell"], activated=done))
     lines += _market(v)
     lines += _players(v, seat)
     if v["feeding"]:
         last = v["feeding"][-1][0]
-        lines += _wrap(f"feeding of round {last}: " + "; ".join(
-            narration.meal_text(meal) for meal in v["feeding"] if meal[0] == last
-        ), indent="", first="")
+        meals = items((narration.meal_text(meal) for meal in v["feeding"] if meal[0] == last), "parts")
+        lines += _wrap(M("narrate.feeding", round=last, meals=meals), indent="", first="")
     if v["supply"] is not None:
-        cubes = ", ".join(f"{n} {r}" for r, n in zip(RESOURCES, v["supply"]["cubes"], strict=True))
-        lines.append(f"supply: {cubes}, {v['supply']['coins']} coins")
+        cubes = items((amount(r, n) for r, n in zip(RESOURCES, v["supply"]["cubes"], strict=True)), "comma")
+        lines += _wrap(M("board.supply", cubes=cubes, coins=amount("coins", v["supply"]["coins"])), indent="", first="")
     if v["to_move"] is None:  # the status line (``GAME.status``) is printed by the caller
-        lines.append(narration.status(v))
+        lines += _wrap(narration.status(v), indent="", first="")
     return "\n".join(lines)
 
 
@@ -162,60 +194,64 @@ def render_detail(state: LittleTownState, seat: int | None, what: str) -> str | 
     ``show objectives``, ``show meals``, ``show scores``; ``None`` for anything else."""
     v = state.view(seat)
     what = " ".join(what.split()).lower()
-    if what == "market":
-        keys = v["market"] + (["wheat"] if v["wheat_fields"] else [])
-        return "\n".join(_describe(k) for k in keys)
-    if what == "buildings":
-        cells = [
-            (f"{COL_LETTERS[col]}{r + 1}", c) for r, row in enumerate(v["meadow"])
-            for col, c in enumerate(row) if "building" in c
-        ]
-        if not cells:
-            return "no building on the meadow yet"
-        return "\n".join(
-            line for name, c in cells
-            for line in _wrap(f"{name}: seat {c['owner']}'s {display(c['building'])}. "
-                              + building_effect(BUILDINGS[BUILDING_INDEX[c['building']]]), indent="")
-        )
-    if what == "objectives":
-        return "\n".join(_objectives(v, seat))
-    if what == "meals":
-        if not v["feeding"]:
-            return "no round has ended yet"
-        return "\n".join(f"round {m[0]}: " + narration.meal_text(m) for m in v["feeding"])
-    if what == "scores":
-        lines = []
-        for s, p in enumerate(v["players"]):
-            parts = ", ".join(f"{label} {n}" for label, n in p["points_from"].items() if n)
-            lines += _wrap(f"seat {s}: {v['scores'][s]} = {parts or 'nothing yet'}", indent="")
-        return "\n".join(lines)
-    return None
+    shown = {"market": _market_detail, "buildings": _buildings, "objectives": _objectives, "meals": _meals,
+             "scores": _scores}.get(what)
+    return None if shown is None else "\n".join(shown(v, seat))
 
 
-def _describe(key: str) -> str:
-    b = BUILDINGS[BUILDING_INDEX[key]]
-    pts = "scores at the end" if b.effect in ("castle", "watchtower") else f"{b.vp} points"
-    return "\n".join(_wrap(
-        f"{abbreviation(key)} {display(key)}: costs {amounts(b.cost, b.cost_coins)}, {pts}. "
-        + building_effect(b),
-        indent="",
-    ))
+def _market_detail(v: dict[str, Any], seat: int | None) -> list[str]:
+    keys = v["market"] + (["wheat"] if v["wheat_fields"] else [])
+    lines = []
+    for key in keys:
+        b = building_of(key)
+        scored = M("detail.end_points") if b.effect in END_SCORERS else points(b.vp)
+        lines += _wrap(M("detail.market_line", abbreviation=abbreviation(key), name=building(key), cost=cost(b),
+                         points=scored, effect=building_effect(b)), indent="")
+    return lines
+
+
+def _buildings(v: dict[str, Any], seat: int | None) -> list[str]:
+    cells = [
+        (f"{COL_LETTERS[col]}{r + 1}", c) for r, row in enumerate(v["meadow"])
+        for col, c in enumerate(row) if "building" in c
+    ]
+    if not cells:
+        return _wrap(M("detail.no_buildings"), indent="")
+    return [
+        line for name, c in cells
+        for line in _wrap(M("detail.building", cell=name, name=building(c["building"]), player=Seat(c["owner"]),
+                            effect=building_effect(building_of(c["building"]))), indent="")
+    ]
 
 
 def _objectives(v: dict[str, Any], seat: int | None) -> list[str]:
     lines = []
     for s, p in enumerate(v["players"]):
-        lines.append(f"seat {s}:")
+        lines += _wrap(M("detail.objectives_of", player=Seat(s)), indent="")
         for key in p.get("objectives", []):
-            lines += _wrap(f"in hand {key}: {OBJECTIVE_BY_KEY[key].text}", indent="  ")
+            lines += _wrap(M("board.in_hand", objective=objective_line(key)))
         for key in p["objectives_claimed"]:
-            o = OBJECTIVE_BY_KEY[key]
-            lines += _wrap(f"validated {key} ({o.vp} points): {o.text}", indent="  ")
+            lines += _wrap(M("board.validated", objective=objective_line(key)))
         if p["objectives_ruled_out"]:
-            lines += _wrap(
-                "passed up when it could have validated them, so taken as not held: "
-                + ", ".join(p["objectives_ruled_out"]), indent="  "
-            )
+            lines += _wrap(M("detail.ruled_out", keys=items(p["objectives_ruled_out"], "comma")))
         if s != seat:
-            lines.append(f"  {p['objectives_hidden']} secret")
+            lines += _wrap(M("board.secret", n=p["objectives_hidden"]))
     return lines
+
+
+def _meals(v: dict[str, Any], seat: int | None) -> list[str]:
+    if not v["feeding"]:
+        return _wrap(M("detail.no_meals"), indent="")
+    return [line for m in v["feeding"] for line in _wrap(M("detail.meal", round=m[0], meal=narration.meal_text(m)),
+                                                         indent="")]
+
+
+def _scores(v: dict[str, Any], seat: int | None) -> list[str]:
+    lines = []
+    for s, p in enumerate(v["players"]):
+        parts = [M("detail.part", label=M(f"score.{label}", coins=COINS_PER_VP), points=n) for label, n in p["points_from"].items()
+                 if n]
+        lines += _wrap(M("detail.score", player=Seat(s), total=v["scores"][s],
+                         parts=items(parts, "comma") if parts else M("detail.nothing_yet")), indent="")
+    return lines
+

@@ -18,6 +18,8 @@ from meeple.games.little_town.components import (
     NEIGHBOURS,
     OBJECTIVES,
 )
+from meeple.games.little_town.words import M
+from meeple.i18n import Text
 
 if TYPE_CHECKING:
     from meeple.games.little_town.rules import LittleTownState
@@ -57,7 +59,8 @@ def final_scoring(state: LittleTownState) -> None:
 
 
 def breakdown(state: LittleTownState) -> list[dict[str, int]]:
-    """Per seat, what each part of the score is worth; the parts add up to ``scores()``
+    """Per seat, what each part of the score is worth, by part ("buildings", ...,
+    "hungry", "coins": the view's ``points_from``); the parts add up to ``scores()``
     (while the game runs, coins count as they would convert; the Castle and the
     Watchtower score only at the end)."""
     over = state.to_move is None
@@ -76,7 +79,12 @@ def breakdown(state: LittleTownState) -> list[dict[str, int]]:
             "cathedral": state.cathedral_points[seat],
             "castle": castle[seat],
             "watchtower": tower[seat],
-            "hungry workers": -HUNGER_VP * hungry,
-            "coins (1 point per 3)": state.coins[seat] // COINS_PER_VP,
+            "hungry": -HUNGER_VP * hungry,
+            "coins": state.coins[seat] // COINS_PER_VP,
         })
     return out
+
+
+def score_breakdown(state: LittleTownState) -> list[dict[Text, int]]:
+    """``breakdown`` with each part named in words ("coins (1 point per 3)")."""
+    return [{M(f"score.{part}", coins=COINS_PER_VP): n for part, n in parts.items()} for parts in breakdown(state)]

@@ -1,15 +1,47 @@
 // What every game's board shares: clickable targets carrying legal moves, a menu when
-// an element concerns several moves, full text on hover, focus or tap (the glossary),
-// highlights of what changed, the action bar for decisions no element concerns, and the
-// list of every legal move as a fallback.
-import { append, clear, h } from "./dom.js";
-import { t } from "./i18n.js";
+// an element concerns several moves (or one move that must be confirmed: on a touch
+// screen, or a move that would gain nothing), full text on hover, focus or tap (the
+// glossary), highlights of what changed, the action bar for decisions no element
+// concerns, the list of every legal move as a fallback, and each seat's name and mark.
+import { append, clear, h, s } from "./dom.js";
+import { say, t } from "./i18n.js";
 
-export function seatName(table, seat) {
+// a seat is shown by its colour and a shape (for those who cannot tell the colours apart)
+export const MARKS = ["circle", "triangle", "square", "diamond", "star"];
+
+// the seat's shape as SVG, centred on (cx, cy), radius r: for boards drawn in SVG
+export function markShape(seat, cx, cy, r, attrs = {}) {
+  const shape = MARKS[seat % MARKS.length];
+  const base = { class: `mark m-${shape}`, style: { fill: `var(--p${seat})` }, ...attrs };
+  if (shape === "circle") return s("circle", { cx, cy, r: r * 0.9, ...base });
+  if (shape === "square") return s("rect", { x: cx - r * 0.8, y: cy - r * 0.8, width: r * 1.6, height: r * 1.6, ...base });
+  const points = shape === "triangle" ? [[0, -1], [0.95, 0.8], [-0.95, 0.8]]
+    : shape === "diamond" ? [[0, -1], [1, 0], [0, 1], [-1, 0]]
+      : [...Array(10).keys()].map((i) => {
+        const a = -Math.PI / 2 + (i * Math.PI) / 5;
+        const k = i % 2 ? 0.45 : 1;
+        return [k * Math.cos(a), k * Math.sin(a)];
+      });
+  return s("polygon", { points: points.map(([x, y]) => `${(cx + r * x).toFixed(1)},${(cy + r * y).toFixed(1)}`).join(" "), ...base });
+}
+
+// the seat's mark beside a name in HTML: the swatch of its colour, in its shape
+export function seatMark(seat) {
+  return h("span.swatch", { class: `p${seat} m-${MARKS[seat % MARKS.length]}`, "aria-hidden": "true" });
+}
+
+// what a seat is called: its player's name, else its bot, else "Seat N"; "(you)" for yours
+export function seatName(table, seat, mine = true) {
   if (seat === null || seat === undefined) return t("table.nobody");
   const s = table.seats ? table.seats[seat] : null;
-  const base = s && s.name ? s.name : t("seat.n", { n: seat });
-  return seat === table.seat ? t("seat.you", { name: base }) : base;
+  const base = s && s.name ? s.name : s && s.bot ? botName(table.seats, seat) : t("seat.n", { n: seat });
+  return mine && seat === table.seat ? t("seat.you", { name: base }) : base;
+}
+
+// a bot is called by its kind, numbered when the table holds several of one kind
+function botName(seats, seat) {
+  const same = seats.filter((x) => x.bot === seats[seat].bot && !x.name);
+  return same.length > 1 ? `${seats[seat].bot} ${same.indexOf(seats[seat]) + 1}` : seats[seat].bot;
 }
 
 // "play: R7, Y2" groups, in order of first appearance
@@ -23,6 +55,11 @@ export function groupMoves(moves) {
   }
   return groups;
 }
+
+// the kind of pointer that last pressed: a single tap on a touch screen is asked to confirm
+let pointer = "mouse";
+document.addEventListener("pointerdown", (e) => { pointer = e.pointerType || "mouse"; }, true);
+document.addEventListener("keydown", () => { pointer = "keyboard"; }, true);
 
 let menu = null;
 let menuOwner = null;
@@ -90,6 +127,8 @@ export class Board {
     this.highlightNext = false;
     this.signatures = new Map();
     this.glossary = new Map();
+    this.moveInfo = new Map();
+    this.name = (n) => t("seat.n", { n });
   }
 
   async prepare(game) {
@@ -107,7 +146,11 @@ export class Board {
     return this.glossary.get(String(key).toLowerCase()) || null;
   }
 
+  // the move in words: the game's own description (sent by the server with the legal
+  // moves, in the reader's language), else the board module's, else its notation
   describe(move, view) {
+    const info = this.moveInfo.get(move);
+    if (info && info.text !== null && info.text !== undefined) return say(info.text, this.name);
     let words = null;
     try {
       words = this.game.module.describe ? this.game.module.describe(move, view, this.ctx) : null;
@@ -120,6 +163,21 @@ export class Board {
     return words || move;
   }
 
+  // why the move would gain nothing (Game.futile), or null
+  futile(move) {
+    const info = this.moveInfo.get(move);
+    return info && info.futile !== null && info.futile !== undefined ? say(info.futile, this.name) : null;
+  }
+
+  // play one of moves from el: directly when it is one move a click means, else through
+  // a menu that shows the moves in words (several moves; a tap on a touch screen, which
+  // must show the move before playing it; a move that would gain nothing)
+  choose(el, moves, info) {
+    if (this.busy) return;
+    if (moves.length === 1 && pointer !== "touch" && !this.futile(moves[0])) this.act(moves[0]);
+    else this.openMenu(el, moves, info);
+  }
+
   // draw(...): the board for table (a TableState or a replay frame)
   draw(boardBox, actBar, movesBox, game, table, extra = {}) {
     const focused = document.activeElement && boardBox.contains(document.activeElement)
@@ -127,12 +185,16 @@ export class Board {
     closeMenu(false);
     hideTip();
     const legal = new Set(table.status === "playing" && table.to_move === table.seat ? table.legal : []);
+    this.moveInfo = new Map((table.moves || []).map((m) => [m.action, m]));
+    this.name = (n) => (extra.names && extra.names[n]) || seatName(table, n, false);
     const covered = new Set();
     const board = this;
     const ctx = {
       table, view: table.view, seat: table.seat, players: table.players, names: extra.names || [],
       legal, covered, t,
       name: (seat) => (extra.names && extra.names[seat]) || seatName(table, seat),
+      // the seat's shape in SVG (ownership is shown by shape as well as colour)
+      mark: (seat, cx, cy, r, attrs) => markShape(seat, cx, cy, r, attrs),
       // target(el, moves): el plays the legal ones among moves (a menu when several)
       target(el, moves, info) {
         const mine = [...new Set(Array.isArray(moves) ? moves : [moves])].filter((m) => legal.has(m));
@@ -143,15 +205,14 @@ export class Board {
         el.dataset.moves = mine.join("|");
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
-        const words = mine.map((m) => board.describe(m, table.view));
+        const words = mine.map((m) => board.label(m, table.view));
+        if (mine.every((m) => board.futile(m))) el.classList.add("futile");
         const label = el.getAttribute("aria-label") || el.dataset.label || "";
         el.setAttribute("aria-label", `${label}${label ? ": " : ""}${words.join(" / ")}`);
         const go = (e) => {
           e.preventDefault();
           e.stopPropagation();
-          if (board.busy) return;
-          if (mine.length === 1) board.act(mine[0]);
-          else board.openMenu(el, mine, info);
+          board.choose(el, mine, info);
         };
         el.addEventListener("click", go);
         el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") go(e); });
@@ -175,6 +236,7 @@ export class Board {
       key(el, k) { el.dataset.key = k; return el; },
       lookup: (k) => board.lookup(k),
       describe: (m) => board.describe(m, table.view),
+      futile: (m) => board.futile(m),
     };
     this.ctx = ctx;
     let drawn;
@@ -194,10 +256,19 @@ export class Board {
     clear(actBar);
     const rest = [...legal].filter((m) => !covered.has(m));
     for (const m of rest) {
-      actBar.append(h("button.act", { type: "button", "data-move": m, onclick: () => !board.busy && board.act(m) },
-        board.describe(m, table.view)));
+      const why = board.futile(m);
+      const button = h("button.act", { type: "button", "data-move": m, class: why ? "futile" : "",
+        onclick: () => board.choose(button, [m]) }, board.describe(m, table.view), why ? h("span.futile-mark", " ∅") : null);
+      actBar.append(button);
     }
     if (movesBox) this.drawMoves(movesBox, [...legal], table);
+  }
+
+  // the move in words for a label: its description, and why it would gain nothing
+  label(move, view) {
+    const why = this.futile(move);
+    const words = this.describe(move, view);
+    return why ? `${words} (${t("table.futile", { why })})` : words;
   }
 
   drawMoves(box, moves, table) {
@@ -207,9 +278,10 @@ export class Board {
     for (const [verb, list] of groupMoves(moves)) {
       const row = h("div.move-group", verb ? h("span.verb", verb) : null);
       for (const m of list) {
-        const words = this.describe(m, table.view);
-        row.append(h("button.fallback", { type: "button", "data-move": m, title: words, "aria-label": `${words} (${m})`,
-          onclick: () => !this.busy && this.act(m) }, verb ? m.slice(verb.length + 1) : m));
+        const words = this.label(m, table.view);
+        const button = h("button.fallback", { type: "button", "data-move": m, title: words, "aria-label": `${words} (${m})`,
+          class: this.futile(m) ? "futile" : "", onclick: () => this.choose(button, [m]) }, verb ? m.slice(verb.length + 1) : m);
+        row.append(button);
       }
       box.append(row);
     }
@@ -218,12 +290,17 @@ export class Board {
   openMenu(el, moves, info) {
     closeMenu(false);
     const entry = this.lookup(info);
+    const confirm = moves.length === 1;
     menu = h("div.menu", { role: "menu", "aria-label": el.getAttribute("aria-label") || "" },
       entry ? h("div.menu-info", h("strong", entry.name), h("p", entry.text)) : null,
-      moves.map((m) => h("button.menu-item", {
-        type: "button", role: "menuitem", "data-move": m,
-        onclick: () => { closeMenu(false); this.act(m); },
-      }, h("span", this.describe(m, this.ctx.view)), h("code", m))),
+      confirm ? h("p.menu-ask", t(pointer === "touch" ? "table.tapconfirm" : "table.confirm")) : null,
+      moves.map((m) => {
+        const why = this.futile(m);
+        return h("button.menu-item", {
+          type: "button", role: "menuitem", "data-move": m, class: why ? "futile" : "",
+          onclick: () => { closeMenu(false); this.act(m); },
+        }, h("span", this.describe(m, this.ctx.view), why ? h("small.menu-futile", t("table.futile", { why })) : null), h("code", m));
+      }),
       h("button.menu-cancel", { type: "button", onclick: () => closeMenu() }, t("table.cancel")));
     menuOwner = el;
     menuAt = el.getBoundingClientRect();

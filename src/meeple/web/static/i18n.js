@@ -44,16 +44,42 @@ export function onLanguage(fn) { listeners.push(fn); }
 
 // t("lobby.players", {n: 3}); a key missing everywhere shows itself, so it is noticed
 export function t(key, params) {
+  return fill(template(key, params?.n), params);
+}
+
+// the text of key in the current language, its plural form chosen by n
+function template(key, n) {
   let text = catalog[key] ?? fallback[key] ?? key;
   if (typeof text === "object") {
-    const n = Number(params?.n);
-    const form = new Intl.PluralRules(current).select(Number.isFinite(n) ? n : 2);
+    const count = Math.abs(Number(n));  // "-6 points": the form follows the size, as on the server
+    const form = new Intl.PluralRules(current).select(Number.isFinite(count) ? count : 2);
     text = text[form] ?? text.other;
   }
-  if (params) {
-    text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
-  }
   return text;
+}
+
+function fill(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+// a text the server sent as data (meeple.i18n.wire): a message {msg: "domain:id", params},
+// a seat {seat: n} (named by name(n)), a list {items, style}, or a string or number
+export function say(data, name = (n) => t("seat.n", { n })) {
+  if (data === null || data === undefined) return "";
+  if (typeof data === "number") return Math.abs(data) < 1000 ? String(data) : new Intl.NumberFormat(current).format(data);
+  if (typeof data !== "object") return String(data);
+  if ("seat" in data) return name(data.seat);
+  if ("items" in data) {
+    const texts = data.items.map((item) => say(item, name));
+    if (data.style === "sentences") return texts.join(" ");
+    if (data.style === "parts" || data.style === "comma") return texts.join(t(`meeple:list.${data.style}`));
+    const type = data.style === "or" ? "disjunction" : "conjunction";
+    return new Intl.ListFormat(current, { type }).format(texts);
+  }
+  const params = {};
+  for (const [k, v] of Object.entries(data.params || {})) params[k] = say(v, name);
+  return fill(template(data.msg, data.params?.n), params);
 }
 
 // t only when the key exists (game words: cards, colours); else the given default

@@ -7,7 +7,7 @@ import { t, tmaybe } from "./i18n.js";
 const SEAT_KINDS = ["me", "friend", "open", "bot:random", "bot:greedy", "bot:ismcts"];
 
 export async function lobby(main) {
-  const games = await api("/api/games");
+  let games = await api("/api/games");
   const state = { game: games[0], players: 2, options: {}, seats: [] };
   const form = h("section.panel.new-table", { "aria-labelledby": "new-title" });
   const tables = h("section.panel.tables", { "aria-labelledby": "tables-title" });
@@ -159,6 +159,15 @@ export async function lobby(main) {
   const timer = setInterval(drawTables, 5000);
   return {
     close: () => clearInterval(timer),
-    relabel: () => { drawForm(); drawTables(); },
+    // a new language: the games' summaries and option texts are asked again
+    relabel: async () => {
+      try {
+        games = await api("/api/games");
+        const again = games.find((g) => g.name === state.game.name);
+        if (again) state.game = again;
+      } catch { /* the texts stay as they were */ }
+      drawForm();
+      drawTables();
+    },
   };
 }

@@ -1,10 +1,10 @@
 // Replays: a finished table (or an uploaded record) stepped move by move, from any
 // seat's perspective or the spectators'. Positions come from the server one at a time.
 import { api, savedSeat } from "./api.js";
-import { clear, h } from "./dom.js";
+import { clear, h, s, svg } from "./dom.js";
 import { t } from "./i18n.js";
 import { loadGame } from "./games/index.js";
-import { Board, seatName } from "./board.js";
+import { Board, seatMark, seatName } from "./board.js";
 import { scoreTable } from "./table.js";
 
 export async function replayPage(main) {
@@ -72,8 +72,9 @@ async function viewer(main, source) {
   let timer = null;
   let frame = null;
   let loading = Promise.resolve();
-  const names = [...Array(source.info.players).keys()].map((s) =>
-    source.table ? seatName({ ...source.table, seat: null }, s) : (source.names ? `${t("seat.n", { n: s })} (${source.names[s]})` : t("seat.n", { n: s })));
+  // seats by name: the table's players and bots, or what an uploaded record calls them
+  const names = [...Array(source.info.players).keys()].map((n) =>
+    source.table ? seatName({ ...source.table, seat: null }, n) : (source.names && source.names[n]) || t("seat.n", { n }));
 
   const title = h("h2", `${game.title} ${source.table ? `#${source.table.id}` : ""}`);
   const persp = h("select#perspective", { onchange: (e) => { seat = e.target.value === "" ? null : Number(e.target.value); show(); } });
@@ -85,11 +86,11 @@ async function viewer(main, source) {
   const step = (d) => { ply = Math.max(0, Math.min(source.info.plies, ply + d)); show(); };
   const controls = h("div.replay-controls",
     h("label", { for: "perspective" }, t("replay.perspective")), persp,
-    h("button#first", { type: "button", onclick: () => { ply = 0; show(); }, "aria-label": t("replay.first") }, "⏮"),
-    h("button#prev", { type: "button", onclick: () => step(-1), "aria-label": t("replay.prev") }, "◀"),
+    h("button#first.icon", { type: "button", onclick: () => { ply = 0; show(); }, "aria-label": t("replay.first"), title: t("replay.first") }, icon("first")),
+    h("button#prev.icon", { type: "button", onclick: () => step(-1), "aria-label": t("replay.prev"), title: t("replay.prev") }, icon("prev")),
     slider,
-    h("button#next", { type: "button", onclick: () => step(1), "aria-label": t("replay.next") }, "▶"),
-    h("button#last", { type: "button", onclick: () => { ply = source.info.plies; show(); }, "aria-label": t("replay.last") }, "⏭"),
+    h("button#next.icon", { type: "button", onclick: () => step(1), "aria-label": t("replay.next"), title: t("replay.next") }, icon("next")),
+    h("button#last.icon", { type: "button", onclick: () => { ply = source.info.plies; show(); }, "aria-label": t("replay.last"), title: t("replay.last") }, icon("last")),
     playBtn, counter);
   const moveBox = h("div.replay-move", { "aria-live": "polite" });
   const statusBox = h("p.game-status");
@@ -127,7 +128,7 @@ async function viewer(main, source) {
     counter.textContent = frame.ply ? t("replay.ply", { ply: frame.ply, plies: frame.plies }) : t("replay.deal");
     clear(moveBox);
     if (frame.move) {
-      moveBox.append(h("span", h("strong", t("replay.moveby", { name: names[frame.actor] })), " ", h("code", frame.move),
+      moveBox.append(h("span", seatMark(frame.actor), h("strong", t("replay.moveby", { name: names[frame.actor] })), " ", h("code", frame.move),
         frame.words.length ? h("ul", frame.words.map((w) => h("li", w))) : null));
     } else moveBox.append(t("replay.deal"));
     statusBox.textContent = frame.status;
@@ -147,6 +148,22 @@ async function viewer(main, source) {
   show();
   return {
     close() { if (timer) clearInterval(timer); document.removeEventListener("keydown", keys); },
-    relabel() { if (frame) draw(); },
+    // a new language: the glossary and the frame's words are asked again
+    async relabel() {
+      try { await board.prepare(await loadGame(source.info.game)); } catch (err) { console.error(err); }
+      show();
+    },
   };
+}
+
+// the step buttons' pictures, drawn (the media glyphs ⏮ ⏭ are missing from many fonts)
+const ICONS = {
+  first: "M3 2h2v12H3zM14 2v12L6 8z",
+  prev: "M12 2v12L4 8z",
+  next: "M4 2v12l8-6z",
+  last: "M11 2h2v12h-2zM2 2v12l8-6z",
+};
+
+function icon(name) {
+  return svg(16, 16, { width: 16, height: 16, "aria-hidden": "true", focusable: "false" }, s("path", { d: ICONS[name], fill: "currentColor" }));
 }

@@ -5,7 +5,7 @@ import { api, ApiError, forgetSeat, saveSeat, savedSeat, seatFromHash } from "./
 import { clear, h } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { loadGame } from "./games/index.js";
-import { Board, seatName } from "./board.js";
+import { Board, seatMark, seatName } from "./board.js";
 
 const HINTS = "meeple.hints";
 
@@ -238,7 +238,7 @@ export async function tablePage(main, id) {
     statusBar.append(h("span.conn", { class: live ? "on" : "off", title: live ? t("table.live") : t("table.reconnecting") },
       live ? t("table.live") : t("table.reconnecting")));
     statusBar.append(h("strong.game-title", `${game?.title || table.game} #${table.id}`));
-    const you = table.seat === null ? t("table.spectator") : t("table.youare", { name: seatName(table, table.seat) });
+    const you = table.seat === null ? t("table.spectator") : t("table.youare", { name: seatName(table, table.seat, false) });
     statusBar.append(h("span.you", you));
     let ask;
     if (table.status === "waiting") ask = t("table.waiting");
@@ -267,7 +267,7 @@ export async function tablePage(main, id) {
       ul.append(h("li", {
         class: `seat-line seat-${s.seat}` + (s.seat === table.to_move ? " to-move" : "") + (s.seat === table.seat ? " me" : ""),
         "data-seat-line": s.seat,
-      }, h("span.swatch", { class: `p${s.seat}`, "aria-hidden": "true" }), h("strong", seatName(table, s.seat)), " ",
+      }, seatMark(s.seat), h("strong", seatName(table, s.seat)), " ",
       h("span.kind", kind), s.kind === "human" ? h("span.dot", { class: s.connected ? "on" : "off",
         title: s.connected ? t("table.connected") : t("table.away") }, s.connected ? " ●" : " ○") : null,
       table.view.scores ? h("span.score", ` ${table.view.scores[s.seat]}`) : null,
@@ -294,7 +294,7 @@ export async function tablePage(main, id) {
     const last = story.length - 1;
     story.forEach((e, i) => {
       logBox.append(h("li", { class: `p${e.seat}` + (i === last ? " last" : ""), value: e.ply },
-        h("strong", seatName(table, e.seat)), " ", h("code", e.move),
+        seatMark(e.seat), h("strong", seatName(table, e.seat)), " ", h("code", e.move),
         e.words.length ? h("ul.words", e.words.map((w) => h("li", w))) : null));
     });
     logBox.scrollTop = logBox.scrollHeight;
@@ -323,9 +323,28 @@ export async function tablePage(main, id) {
   await accept(first);
   connect();
 
+  // a new language: the texts the server said (story, status, glossary) are asked again,
+  // in turn with the states arriving (so a push cannot interleave with the new story)
+  function relabel() {
+    acceptChain = acceptChain.then(async () => {
+      try {
+        game = await loadGame(game.name);
+        await board.prepare(game);
+        story = [];
+        await fetchStory(table);
+      } catch (err) {
+        console.error(err);
+      }
+      boardShown = "";
+      draw();
+      drawLog();
+    });
+    return acceptChain;
+  }
+
   return {
     close() { closed = true; clearInterval(ticker); if (socket) socket.close(); },
-    relabel() { draw(); drawLog(); },
+    relabel,
   };
 }
 
@@ -342,7 +361,7 @@ export function scoreTable(table, breakdown) {
   const names = [...Array(n).keys()].map((s) => seatName(table, s));
   return h("table.breakdown",
     h("caption", t("end.breakdown")),
-    h("thead", h("tr", h("th", { scope: "col" }, ""), names.map((nm) => h("th", { scope: "col" }, nm)))),
+    h("thead", h("tr", h("th", { scope: "col" }, ""), names.map((nm, s) => h("th", { scope: "col" }, seatMark(s), nm)))),
     h("tbody",
       labels.map((label) => h("tr", h("th", { scope: "row" }, label),
         [...Array(n).keys()].map((s) => h("td", String((breakdown[s] || {})[label] ?? ""))))),

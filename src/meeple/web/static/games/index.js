@@ -1,5 +1,6 @@
 // The game modules by name, each with its title and glossary (for the full texts).
 import { api } from "../api.js";
+import { onLanguage } from "../i18n.js";
 
 const MODULES = {
   "lost-cities": () => import("./lost-cities.js"),
@@ -9,6 +10,7 @@ const MODULES = {
 };
 
 let gamesList = null;
+onLanguage(() => { gamesList = null; });  // titles, summaries and option texts come in the reader's language
 
 export async function gameInfo(name) {
   if (!gamesList) gamesList = await api("/api/games");

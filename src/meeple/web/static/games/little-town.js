@@ -1,7 +1,10 @@
-// Little Town: the 9x6 meadow (terrain, buildings, workers), the building market, each
-// player's stock, objectives and houses. Click an empty grass cell to place a worker or
-// put a building, a market tile to build, a building to activate, your cubes to give or
-// to feed with, the supply to take or buy, your objectives to validate them.
+// Little Town: the 9x6 meadow (terrain, buildings with their owner's colour and shape,
+// workers), the building market with cost, points and activation, the supply, each
+// player's stock, next feeding, houses and objectives (by their text). Click an empty
+// grass cell to place a worker or put a building, a market tile to build, a building to
+// activate, your cubes to give or to feed with, the supply to take or buy, your
+// objectives to validate them. Game words come from the game's own catalog
+// (little_town:...), so the board says what the server's narration says.
 import { h, s } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -10,43 +13,39 @@ const CELL = 60;
 const TERRAIN = { grass: "#a5d06b", forest: "#2f7a3a", mountain: "#9a958c", lake: "#56b3e0" };
 const CUBES = ["wood", "stone", "wheat", "fish"];
 const CUBE_COLOR = { wood: "#8b5a2b", stone: "#8f8f8f", wheat: "#e3c04a", fish: "#3c8fd1", coins: "#d9a520" };
-const PLAYER = ["#d1452f", "#2f6fd0", "#3c9a48", "#8a4fc0"];
+const WORKERS = { 2: 5, 3: 4, 4: 3 };  // workers per player (the rule text, lines 13-15)
+const MEAL_COINS = 3;  // 3 coins buy a missing meal
+const HUNGER = 3;  // points lost per hungry worker
+const END_SCORERS = ["castle", "watchtower"];
 
 function cellName(row, col) { return `${COLS[col]}${row + 1}`; }
 
-function cubeWord(c) { return t(`lt.cube.${c}`); }
+const lt = (key, params) => t(`little_town:${key}`, params);
+const building = (key) => lt(`building.${key}`);
+const amount = (kind, n) => lt(`amount.${kind}`, { n });
+const points = (n) => t("meeple:points", { n });
+
+// "2 wood and 1 coin", as the game words amounts
+function amounts(cubes, coins = 0, vp = 0) {
+  const parts = CUBES.map((c, i) => (cubes[i] ? amount(c, cubes[i]) : null)).filter(Boolean);
+  if (coins) parts.push(amount("coins", coins));
+  if (vp) parts.push(points(vp));
+  return parts.length ? new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(parts) : lt("nothing");
+}
+
+// cubes, coins and points as small coloured pictures with their numbers
+function icons(cubes, coins = 0, vp = 0) {
+  const out = [];
+  CUBES.forEach((c, i) => { if (cubes[i]) out.push(h("span.lt-ic", { style: { "--cube": CUBE_COLOR[c] } }, h("i"), String(cubes[i]))); });
+  if (coins) out.push(h("span.lt-ic.coin", { style: { "--cube": CUBE_COLOR.coins } }, h("i"), String(coins)));
+  if (vp) out.push(h("span.lt-ic.vp", `${vp}★`));
+  return out;
+}
 
 function abbreviation(ctx, key) {
   const entry = ctx.lookup ? ctx.lookup(key) : null;
   const abbr = entry ? entry.abbreviations.find((a) => /^[A-Z]{3}$/.test(a)) : null;
   return abbr || key.slice(0, 3).toUpperCase();
-}
-
-export function describe(move, view) {
-  const parts = move.split(" ");
-  const verb = parts[0];
-  const arg = parts.slice(1).join(" ");
-  const building = (cell) => {
-    if (!view) return "";
-    const col = COLS.indexOf(cell[0]);
-    const row = Number(cell.slice(1)) - 1;
-    const c = view.meadow?.[row]?.[col];
-    return c && c.building ? c.building : "";
-  };
-  switch (verb) {
-    case "place": return t("lt.move.place", { cell: arg });
-    case "build": return arg === "wheat" ? t("lt.move.buildwheat") : t("lt.move.build", { building: arg });
-    case "put": return t("lt.move.put", { building: view?.building_chosen || "", cell: arg });
-    case "activate": return t("lt.move.activate", { building: building(arg), cell: arg });
-    case "done": return t("lt.move.done");
-    case "give": return t("lt.move.give", { cube: cubeWord(arg) });
-    case "take": return t("lt.move.take", { cube: cubeWord(arg) });
-    case "buy": return t("lt.move.buy", { cube: cubeWord(arg) });
-    case "claim": return t("lt.move.claim", { card: arg });
-    case "feed": return t("lt.move.feed", { cube: cubeWord(arg) });
-    case "end": return t("lt.move.end");
-    default: return null;
-  }
 }
 
 function terrainShape(terrain, x, y) {
@@ -64,6 +63,24 @@ function terrainShape(terrain, x, y) {
   return null;
 }
 
+// a building's name in at most two lines inside its 50-pixel tile
+function tileName(name, x, y) {
+  const words = name.split(" ");
+  let lines = [name];
+  if (name.length > 10 && words.length > 1) {
+    let best = 1;
+    for (let i = 1; i < words.length; i++) {
+      const a = words.slice(0, i).join(" ").length;
+      const b = words.slice(i).join(" ").length;
+      if (Math.max(a, b) < Math.max(words.slice(0, best).join(" ").length, words.slice(best).join(" ").length)) best = i;
+    }
+    lines = [words.slice(0, best).join(" "), words.slice(best).join(" ")];
+  }
+  const top = y + CELL / 2 + (lines.length === 1 ? 4 : -2);
+  return lines.map((line, i) => s("text", { x: x + CELL / 2, y: top + i * 11, class: "bld",
+    ...(line.length > 9 ? { textLength: 48, lengthAdjust: "spacingAndGlyphs" } : {}) }, line));
+}
+
 function meadow(view, ctx) {
   const rows = view.meadow.length;
   const cols = view.meadow[0].length;
@@ -77,28 +94,29 @@ function meadow(view, ctx) {
     const x = c * CELL;
     const y = r * CELL;
     const g = s("g", { class: `lt-cell t-${cell.terrain}`, "data-cell": name });
-    const label = [name, t(`lt.terrain.${cell.terrain}`)];
+    const label = [name, lt(`terrain.${cell.terrain}`)];
     g.append(s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, fill: TERRAIN[cell.terrain] || "#ccc" }));
     const shape = terrainShape(cell.terrain, x, y);
     if (shape) g.append(shape);
     if (cell.building) {
       const owner = cell.owner;
       g.append(s("rect", { x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, rx: 5, fill: "#fff8e8",
-        stroke: owner === null || owner === undefined ? "#555" : PLAYER[owner], "stroke-width": 4 }));
-      g.append(s("text", { x: x + CELL / 2, y: y + CELL / 2 + 5, class: "bld" }, abbreviation(ctx, cell.building)));
-      label.push(cell.building, owner === null || owner === undefined ? "" : ctx.name(owner));
+        style: { stroke: `var(--p${owner})` }, "stroke-width": 4, class: "lt-bld" }));
+      g.append(...tileName(building(cell.building), x, y));
+      // the owner's shape in the corner, as well as the colour of the border
+      g.append(ctx.mark(owner, x + 13, y + 13, 6, { stroke: "#fff", "stroke-width": 1.5, "data-owner": owner }));
+      label.push(building(cell.building), t("lt.owner", { name: ctx.name(owner) }));
       ctx.info(g, cell.building);
     } else if (cell.terrain !== "grass") {
       ctx.info(g, cell.terrain);
     }
     if (cell.worker !== undefined && cell.worker !== null) {
-      g.append(s("circle", { cx: x + CELL - 14, cy: y + 14, r: 10, fill: PLAYER[cell.worker], stroke: "#fff", "stroke-width": 2 }));
-      g.append(s("text", { x: x + CELL - 14, y: y + 18, class: "wk" }, String(cell.worker)));
+      g.append(ctx.mark(cell.worker, x + CELL - 14, y + 14, 10, { stroke: "#fff", "stroke-width": 2, "data-worker": cell.worker }));
       label.push(t("lt.workerof", { name: ctx.name(cell.worker) }));
     }
     if (view.worker_cell === name) g.append(s("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 4, class: "lt-current" }));
     if ((view.activated || []).includes(name)) {
-      g.append(s("text", { x: x + 12, y: y + CELL - 8, class: "done-mark" }, "✓"));
+      g.append(s("text", { x: x + 12, y: y + CELL - 6, class: "done-mark" }, "✓"));
       label.push(t("lt.activated"));
     }
     g.setAttribute("aria-label", label.filter(Boolean).join(", "));
@@ -113,62 +131,98 @@ function meadow(view, ctx) {
   return board;
 }
 
-function costLine(ctx, key) {
-  const entry = ctx.lookup ? ctx.lookup(key) : null;
-  const m = entry && entry.text.match(/Cost: ([^;.]+)[;.]\s*(\d+) points?/);
-  return m ? { cost: m[1], vp: m[2] } : null;
+// what a building scores and does, in words: "1 wheat > 4 coins", "end of game: ..."
+function effectWords(tile) {
+  if (tile.effect === "trade") {
+    const gain = amounts(tile.gain, tile.gain_coins, tile.gain_vp);
+    const pays = tile.pay.some(Boolean) || tile.pay_coins;
+    return pays ? lt("short.trade", { pay: amounts(tile.pay, tile.pay_coins), gain }) : gain;
+  }
+  return lt(`short.${tile.effect}`, { points: points(tile.special_vp) });
+}
+
+function effectPicture(tile) {
+  if (tile.effect !== "trade") return h("span.lt-act.special", effectWords(tile));
+  const pays = tile.pay.some(Boolean) || tile.pay_coins;
+  return h("span.lt-act", { "aria-hidden": "true" }, pays ? icons(tile.pay, tile.pay_coins) : null, pays ? h("b", "→") : null,
+    icons(tile.gain, tile.gain_coins, tile.gain_vp));
+}
+
+function marketTile(view, ctx, key, extra) {
+  const tile = (view.tiles || {})[key];
+  const name = building(key);
+  const scores = tile ? (END_SCORERS.includes(tile.effect) ? lt("detail.end_points") : points(tile.vp)) : "";
+  const label = tile ? lt("board.market_line", { abbreviation: abbreviation(ctx, key), name, cost: amounts(tile.cost, tile.cost_coins),
+    points: points(tile.vp), effect: effectWords(tile) }) : name;
+  const el = h("div.lt-tile", { "data-building": key, "aria-label": label, class: key === "wheat" ? "wheat" : "" },
+    h("strong", name), extra,
+    tile ? h("span.lt-cost", icons(tile.cost, tile.cost_coins), h("span.lt-vp", END_SCORERS.includes(tile.effect) ? "★ ?" : `${tile.vp}★`)) : null,
+    tile ? effectPicture(tile) : null);
+  if (tile) el.title = `${amounts(tile.cost, tile.cost_coins)} · ${scores} · ${effectWords(tile)}`;
+  ctx.key(el, `market:${key}`);
+  ctx.target(el, [`build ${key}`], key);
+  return el;
 }
 
 function market(view, ctx) {
   const box = h("div.lt-market", { "aria-label": t("lt.market") });
-  const tiles = [...view.market];
-  for (const key of tiles) {
-    const info = costLine(ctx, key);
-    const tile = h("div.lt-tile", { "data-building": key, "aria-label": key },
-      h("strong", abbreviation(ctx, key)), h("span.name", key),
-      info ? h("span.cost", info.cost) : null, info ? h("span.vp", `${info.vp} ★`) : null);
-    ctx.key(tile, `market:${key}`);
-    ctx.target(tile, [`build ${key}`], key);
-    box.append(tile);
-  }
-  const wheat = h("div.lt-tile.wheat", { "data-building": "wheat", "aria-label": t("lt.wheatfields", { n: view.wheat_fields }) },
-    h("strong", t("lt.wheat")), h("span.name", t("lt.wheatfields", { n: view.wheat_fields })));
-  ctx.key(wheat, "market:wheat");
-  ctx.target(wheat, ["build wheat"], "wheat field");
-  box.append(wheat);
+  for (const key of view.market) box.append(marketTile(view, ctx, key));
+  if (view.wheat_fields) box.append(marketTile(view, ctx, "wheat", h("span.name", t("lt.wheatfields", { n: view.wheat_fields }))));
   return h("section.lt-market-box", h("h3", t("lt.market")), box);
 }
 
 function cube(kind, n, ctx, moves, who) {
-  const el = h("span.lt-cube", { class: `k-${kind}`, "data-cube": `${who}:${kind}`, "aria-label": `${n} ${cubeWord(kind)}`,
-    style: { "--cube": CUBE_COLOR[kind] } }, h("i", { "aria-hidden": "true" }), h("b", String(n)), h("small", cubeWord(kind)));
+  const word = kind === "coins" ? amount("coins", n) : amount(kind, n);
+  const el = h("span.lt-cube", { class: `k-${kind}`, "data-cube": `${who}:${kind}`, "aria-label": word, title: word,
+    style: { "--cube": CUBE_COLOR[kind] } }, h("i", { "aria-hidden": "true" }), h("b", String(n)),
+    h("small", kind === "coins" ? t("lt.coinword") : lt(`resource.${kind}`)));
   if (moves) ctx.target(el, moves);
   return el;
+}
+
+// the next feeding, as the rule text counts it (line 35): food first, 3 coins a meal, else hungry
+function feeding(view, p) {
+  const needed = WORKERS[view.players.length] || 0;
+  const short = Math.max(0, needed - p.fish - p.wheat);
+  const bought = Math.min(short, Math.floor(p.coins / MEAL_COINS));
+  const hungry = short - bought;
+  const outcome = hungry ? lt("board.food_hungry", { n: hungry, points: points(-HUNGER * hungry) })
+    : bought ? lt("board.food_bought", { n: bought }) : lt("board.food_enough");
+  const text = lt("board.food", { workers: lt("board.workers_to_feed", { n: needed }), outcome });
+  const soon = p.workers_left <= 2;
+  return h("p.lt-food", { class: hungry ? (soon ? "hungry soon" : "hungry") : "", "data-hungry": hungry, role: hungry && soon ? "alert" : null },
+    hungry ? h("b", { "aria-hidden": "true" }, "⚠ ") : null, text);
+}
+
+function objective(view, key, cls) {
+  const line = lt("objective.line", { key, points: points((view.objective_points || {})[key]), text: lt(`objective.${key}`) });
+  return h("span.lt-obj", { class: cls, "data-objective": key }, line);
 }
 
 function playerPanel(view, seat, ctx) {
   const p = view.players[seat];
   const mine = seat === view.seat;
   const box = h("section.lt-player", { class: `p${seat}` + (view.to_move === seat ? " to-move" : ""), "data-player": seat,
-    style: { "--pc": PLAYER[seat] } });
+    style: { "--pc": `var(--p${seat})` } });
   box.append(h("h3", h("span.swatch", { class: `p${seat}` }), ctx.name(seat),
     h("span.vp", t("lt.vp", { n: p.vp })), seat === view.first ? h("span.first", t("lt.first")) : null));
   const stock = h("div.lt-stock");
-  stock.append(h("span.lt-cube.k-coins", { style: { "--cube": CUBE_COLOR.coins }, "aria-label": t("lt.coins", { n: p.coins }) },
-    h("i"), h("b", String(p.coins)), h("small", t("lt.coinword"))));
+  stock.append(cube("coins", p.coins, ctx, null, seat));
   for (const c of CUBES) stock.append(cube(c, p[c], ctx, mine ? [`give ${c}`, `feed ${c}`] : null, seat));
   box.append(stock);
   box.append(h("div.lt-counts",
-    h("span", t("lt.workersleft", { n: p.workers_left })), h("span", t("lt.houses", { n: p.houses }))));
+    h("span", t("lt.workersleft", { n: p.workers_left })), h("span", t("lt.houses", { n: p.houses })),
+    p.construction_site ? h("span", t("lt.site", { n: p.construction_site })) : null));
+  if (view.to_move !== null && view.to_move !== undefined) box.append(feeding(view, p));
   const obj = h("div.lt-objectives");
   for (const o of p.objectives || []) {
-    const card = h("span.lt-obj.own", { "data-objective": o }, o);
+    const card = objective(view, o, "own");
     ctx.key(card, `obj:${seat}:${o}`);
     ctx.target(card, [`claim ${o}`], o);
     obj.append(card);
   }
   if (!mine && p.objectives_hidden) obj.append(h("span.lt-obj.hidden", t("lt.hiddenobj", { n: p.objectives_hidden })));
-  for (const o of p.objectives_claimed || []) obj.append(ctx.info(h("span.lt-obj.claimed", `${o} ✓`), o));
+  for (const o of p.objectives_claimed || []) obj.append(ctx.info(objective(view, o, "claimed"), o));
   box.append(h("div.lt-objline", h("span.label", t("lt.objectives")), obj));
   ctx.key(box, `player:${seat}`);
   box.dataset.sig = JSON.stringify(p);
@@ -178,19 +232,19 @@ function playerPanel(view, seat, ctx) {
 export function render(view, ctx) {
   ctx.lookup = ctx.lookup || (() => null);
   const root = h("div.lt-board", { "data-game": "little-town" });
-  const phase = t(`lt.phase.${view.phase}`) !== `lt.phase.${view.phase}` ? t(`lt.phase.${view.phase}`) : view.phase;
   root.append(h("div.lt-info",
     h("span", t("lt.round", { round: view.round, rounds: view.rounds })),
-    h("span", t("lt.phase", { phase })),
+    h("span", t("lt.phase", { phase: t(`lt.phase.${view.phase}`) })),
     h("span", t("lt.board", { n: view.board })),
     h("span", t("lt.objdeck", { n: view.objective_deck })),
     view.meals_left !== undefined ? h("span", t("lt.mealsleft", { n: view.meals_left })) : null,
-    view.building_chosen ? h("strong", t("lt.chosen", { building: view.building_chosen })) : null,
-    view.pawnshop_step !== null && view.pawnshop_step !== undefined ? h("strong", t("lt.pawnshop", { n: view.pawnshop_step })) : null));
+    view.building_chosen ? h("strong", t("lt.chosen", { building: building(view.building_chosen) })) : null,
+    view.pawnshop_step !== null && view.pawnshop_step !== undefined
+      ? h("strong", t("lt.pawnshop", { n: view.pawnshop_step + 1 + (view.phase === "pawn-take" ? 2 : 0) })) : null));
   root.append(h("div.lt-main", meadow(view, ctx), market(view, ctx)));
   const supply = h("div.lt-supply", h("span.label", t("lt.supply")));
   for (const c of CUBES) {
-    const n = view.supply ? view.supply.cubes[c] ?? view.supply.cubes[CUBES.indexOf(c)] : "∞";
+    const n = view.supply ? view.supply.cubes[CUBES.indexOf(c)] : "∞";
     supply.append(cube(c, n, ctx, [`take ${c}`, `buy ${c}`], "supply"));
   }
   root.append(supply);

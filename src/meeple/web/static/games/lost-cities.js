@@ -139,7 +139,7 @@ export function render(view, ctx) {
   } else {
     root.append(handRow(view, me, ctx));
   }
-  if (view.phase === "draw" && view.to_move !== null) {
+  if (view.phase === "draw" && ctx.legal.has("draw deck")) {  // a prompt for the seat to move, never a replay's
     root.append(h("p.lc-hint", t("lc.drawhint")));
   }
   return root;
