@@ -39,6 +39,8 @@ CODE = [
     ("meeple", SRC / "i18n", ("M", "COMMON")),
     ("meeple", SRC / "games" / "lost_cities", ("COMMON",)),
     ("lost_cities", SRC / "games" / "lost_cities", ("M",)),
+    ("lowlands", SRC / "games" / "lowlands", ("M",)),
+    ("meeple", SRC / "games" / "lowlands", ("COMMON",)),
 ]
 
 

@@ -49,7 +49,8 @@ def transcript(game, lang: str, seed: int) -> str:
     """A whole game at the terminal, in ``lang``, with every command tried once."""
     state = game.new(2, seed, **({"rounds": 2} if "rounds" in game.options else {}))
     console = Console(record=True, width=110)
-    commands = ["?", "help", "show", "show piles", "show score", "show xyz", "info", "info all",
+    topics = [f"show {what}" for what, _ in game.detail_topics(state, 0)][:2]  # Lost Cities: piles, score
+    commands = ["?", "help", "show", *topics, "show xyz", "info", "info all",
                 "info R7", "info zzz", "hint", "board", "play Z9", "x" * 5000, "undo"]
     holder = {}
     script = Script(lambda: holder["terminal"].state, commands)
@@ -122,4 +123,5 @@ def test_the_detector_finds_english_where_it_is(name):
     english = transcript(game, "en", seed=11)
     found = detector(game, "fr", names=["greedy"]).find(english)
     assert len(found) > 20
-    assert detector(game, "fr").find("le joueur pioche the last card") == ["the, last, card: le joueur pioche the last card"]
+    found = detector(game, "fr").find("le joueur pioche the last card")  # "card" is notation in some games
+    assert len(found) == 1 and {"the", "last"} <= set(found[0].split(":")[0].split(", "))
