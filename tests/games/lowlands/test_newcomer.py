@@ -358,3 +358,20 @@ def test_a_bot_game_with_every_rule_variant_narrates_without_missing_messages():
         st.apply(action)
         for line in GAME.narrate(before, str(action), st.view(0)):
             assert say(line)
+
+
+def test_the_rules_have_notation_and_options_sections():
+    """``meeple rules lowlands``: a notation section naming every kind of move and an
+    options section naming every option with its values (issue 25)."""
+    from meeple.rulestext import packaged_rules
+
+    text = packaged_rules(GAME)
+    sections = text.split("\n## ")
+    notation = next(s for s in sections if s.startswith("Notation"))
+    options = next(s for s in sections if s.startswith("Options"))
+    verbs = {a.text.split()[0] for a in GAME.actions}
+    assert all(f"`{verb}" in notation for verb in verbs), [v for v in verbs if f"`{v}" not in notation]
+    assert "`d2e`" in notation and "`e2w`" in notation
+    for key, option in GAME.options.items():
+        row = next(line for line in options.splitlines() if line.startswith(f"| `{key}`"))
+        assert all(f"`{str(c).lower()}`" in row for c in option.choices), row
