@@ -43,3 +43,26 @@ def test_the_rule_texts_names_are_used():
     assert fr(GAME.lookup("cabin").kind) == "caractéristique"
     assert fr(GAME.lookup("storm").name) == "marée de tempête"
     assert Audience("nl")(tile("mount")) == "Terp"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_board_fits_forty_lines_of_a_hundred_columns_in_every_language(lang):
+    """The terminal board's budget (docs/games/lowlands.md, "For people") holds whatever
+    the language's words: French and Spanish are the longest."""
+    import random
+
+    from meeple.i18n import use
+    from meeple.terminal.screen import board_width
+
+    with use(Audience(lang, ("Ada", "greedy", "greedy 2", "ismcts"))):
+        for players in (2, 3, 4):
+            st = GAME.new(players, players)
+            rng = random.Random(players)
+            while True:
+                if st.ply % 7 == 0 or st.to_move is None:
+                    for seat in (st.to_move, None):
+                        board = GAME.render(st, seat)
+                        assert len(board.splitlines()) <= 40 and board_width(board) <= 100, (lang, players, st.ply)
+                if st.to_move is None:
+                    break
+                st.apply(GAME.greedy_action(st, rng) if rng.random() < 0.5 else rng.choice(st.legal_actions()))
