@@ -7,6 +7,8 @@ inference about the hand cannot buy much either. A measuring tool, never a bot t
 play against: it reads hidden state, so it is registered here only, in this process.
 
     python benchmarks/lc_peek.py lost-cities --hero peek --against greedy -o rounds=1 -o colors=6 --deals 15
+
+(the arguments of ``meeple panel``).
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from __future__ import annotations
 import random
 import sys
 
-from meeple import bots
-from meeple.bots import panel
+from meeple.bots import plugins
 from meeple.bots.ismcts import ISMCTSBot
+from meeple.cli import app
 from meeple.core.state import State
 
 
@@ -44,8 +46,7 @@ class PeekingISMCTS(ISMCTSBot):
         return super()._search(peeked)
 
 
-bots.BOTS["peek"] = PeekingISMCTS
-bots.PARAMS["peek"] = bots.PARAMS["ismcts"]
+plugins.register_bot("peek", PeekingISMCTS)  # same parameters as ismcts (its ``params``)
 
 if __name__ == "__main__":
-    sys.exit(panel.main(sys.argv[1:]))
+    sys.exit(app(["panel", *sys.argv[1:]]))

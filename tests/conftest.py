@@ -4,6 +4,10 @@ pytest exits with code 5 when nothing is collected, but a misconfigured path or 
 import-time skip can still quietly drop one area (the server, the browser, the games).
 Every folder of ``tests/`` that holds test files must contribute collected tests to a
 full run.
+
+Runs are deterministic: tests that play many random games take fixed seeds
+(``tests/seeds.py``), and a test written with Hypothesis (a real strategy, not a seed
+loop) runs derandomized, without an example database, so two runs test the same cases.
 """
 
 from __future__ import annotations
@@ -13,6 +17,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parent
+
+try:
+    from hypothesis import settings
+except ImportError:  # pragma: no cover - the test extra installs it
+    pass
+else:
+    settings.register_profile("meeple", derandomize=True, database=None, deadline=None)
+    settings.load_profile("meeple")
 
 
 def _areas() -> set[str]:

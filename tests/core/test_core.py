@@ -147,3 +147,50 @@ def test_edited_positions_replace_fields_and_refuse_unknown_ones():
     assert state.hands[0] != hand  # the original is untouched
     with pytest.raises(MeepleError, match="no field 'hand'.*hands"):
         edited(state, hand=hand)
+
+
+def test_derived_facts_live_exactly_as_long_as_the_cached_legal_list():
+    """``State._derived`` caches a fact per position; a move, a determinization, a
+    restored position or a reset legal cache must forget it (a stale fact would be a
+    wrong rule), and nothing is cached while the legal list is being worked out."""
+    import random
+
+    game = games.get("lost-cities")
+    state = game.new(2, 3, rounds=1)
+    calls = []
+
+    def fact():
+        calls.append(state.ply)
+        return len(calls)
+
+    assert state._derived("k", fact) == 1 and state._derived("k", fact) == 2  # no legal list yet
+    state.legal_actions()
+    assert state._derived("k", fact) == 3 and state._derived("k", fact) == 3  # remembered
+    twin = state.clone()
+    assert twin._derived("k", fact) == 3  # a clone is the same position
+    world = state.determinize(0, random.Random(1))
+    world.legal_actions()
+    assert world._derived("k", fact) == 4  # another world: worked out again
+    state._legal = None  # what code that edits a state in place must do
+    state.legal_actions()
+    assert state._derived("k", fact) == 5
+    twin.apply(twin.legal_actions()[0])
+    twin.legal_actions()
+    assert twin._derived("k", fact) == 6 and state._derived("k", fact) == 5
+    assert "_memo" not in state.to_json()
+    assert game.from_json(state.to_json())._derived("k", fact) == 7
+
+
+def test_chance_streams_are_pythons_generators_seeded_with_the_seed_and_the_count():
+    """Records replay only if every chance event draws what ``random.Random("seed/n")``
+    draws: ``State.chance`` builds that generator without Python's seeding checks."""
+    import random
+
+    from meeple.core.state import seeded
+
+    for text in ("0/1", "123456789/7", "281474976710655/42", "-5/3"):
+        assert [seeded(text).random() for _ in range(3)] == [random.Random(text).random() for _ in range(3)]
+        assert seeded(text).getstate() == random.Random(text).getstate()
+    state = games.get("lost-cities").new(2, 99, rounds=1)
+    n = state._chance  # the deal's events
+    assert state.chance().getstate() == random.Random(f"99/{n + 1}").getstate() and state._chance == n + 1

@@ -1,6 +1,6 @@
 """The contract every registered game keeps (docs/architecture.md), checked on random games.
 
-Hypothesis picks seeds; each seed drives a random game through the contract. A wrong
+Fixed seeds (the same games on every run) each drive a random game through the contract. A wrong
 implementation of any game breaks these: a leak shows up as a view that changes under
 determinization, a non-atomic refusal as a changed state, hidden non-determinism as a
 replay that differs.
@@ -12,15 +12,14 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from meeple import games
 from meeple.core import IllegalAction, ParseError, Record
+from tests.seeds import each
 
 NAMES = games.names()
-SEEDS = st.integers(0, 2**32 - 1)
-FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: the random games each contract test plays per game
+SEEDS = range(15)
 
 
 def random_game(name: str, seed: int, max_plies: int = 4000):
@@ -63,9 +62,11 @@ def test_unknown_option_and_bad_player_count_are_config_errors(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
-@FAST
-@given(seed=SEEDS)
-def test_random_game_keeps_the_contract(name, seed):
+def test_random_game_keeps_the_contract(name):
+    each(SEEDS, lambda seed: keeps_the_contract(name, seed))
+
+
+def keeps_the_contract(name: str, seed: int) -> None:
     game, final, states = random_game(name, seed)
     rng = random.Random(seed ^ 0xABCDEF)
     for state in states[:: max(1, len(states) // 25)] + [states[-1]]:
@@ -95,9 +96,11 @@ def test_random_game_keeps_the_contract(name, seed):
 
 
 @pytest.mark.parametrize("name", NAMES)
-@FAST
-@given(seed=SEEDS)
-def test_replay_of_the_record_rebuilds_the_same_game(name, seed):
+def test_replay_of_the_record_rebuilds_the_same_game(name):
+    each(SEEDS, lambda seed: replays(name, seed))
+
+
+def replays(name: str, seed: int) -> None:
     game, final, _ = random_game(name, seed)
     record = Record.from_json(final.record().to_json())
     again = games.replay(record)
@@ -108,9 +111,11 @@ def test_replay_of_the_record_rebuilds_the_same_game(name, seed):
 
 
 @pytest.mark.parametrize("name", NAMES)
-@FAST
-@given(seed=SEEDS)
-def test_refused_actions_change_nothing(name, seed):
+def test_refused_actions_change_nothing(name):
+    each(SEEDS, lambda seed: refusals_change_nothing(name, seed))
+
+
+def refusals_change_nothing(name: str, seed: int) -> None:
     game, _, states = random_game(name, seed, max_plies=300)
     rng = random.Random(seed)
     for state in states[:: max(1, len(states) // 10)]:
@@ -139,16 +144,21 @@ def test_same_seed_same_game(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=40, deadline=None)
-@given(seed=SEEDS)
-def test_random_games_end(name, seed):
-    """Every game ends (games with a turn limit option are run with it)."""
+def test_random_games_end(name):
+    each(range(40), lambda seed: ends(name, seed))
+
+
+def ends(name: str, seed: int) -> None:
+    """Every game ends within its decision bound (games with a turn limit option are
+    run with it, and their bound follows it)."""
     game = games.get(name)
     rng = random.Random(seed)
     options = {"turn_limit": 60} if "turn_limit" in game.options else {}
-    state = game.new(rng.choice(list(game.players)), seed, **options)
+    players = rng.choice(list(game.players))
+    state = game.new(players, seed, **options)
+    bound = game.decision_bound(players, options)
     while state.to_move is not None:
-        assert state.ply < 100_000, "the game did not end"
+        assert state.ply < bound, "the game did not end within its decision bound"
         state.apply(rng.choice(state.legal_actions()))
     winners = state.winners()
     assert set(winners) <= set(range(state.players))

@@ -60,10 +60,6 @@ ADVERSARIES: dict[str, Callable] = {
     "no_reveal": no_reveal,
 }
 
-#: the bound a game declares when it declares none (see ``Game.decision_bound``)
-UNDECLARED = 100_000
-
-
 def play_out(name: str, players: int, adversary: str, seed: int) -> tuple[State, int]:
     game = games.get(name)
     bound = game.decision_bound(players)
@@ -99,14 +95,23 @@ def _pending(name: str) -> list:
 def test_every_game_declares_a_decision_bound(name):
     game = games.get(name)
     for players in game.players:
-        assert game.decision_bound(players) < UNDECLARED, f"{name} declares no decision bound"
+        bound = game.decision_bound(players)
+        assert isinstance(bound, int) and 0 < bound == game.decision_bound(players, {}), name
+
+
+def test_a_game_without_a_declared_bound_is_refused_by_name():
+    from meeple.core.errors import ConfigError
+    from meeple.core.game import Game
+
+    class Unbounded(Game):
+        name = "toy-unbounded"
+
+    with pytest.raises(ConfigError, match="toy-unbounded has no decision bound"):
+        Unbounded().decision_bound(2)
 
 
 @pytest.mark.parametrize(("name", "players", "adversary"), list(_cases()))
 def test_stalling_adversaries_cannot_keep_a_game_going(name, players, adversary):
-    game = games.get(name)
-    if game.decision_bound(players) >= UNDECLARED:
-        pytest.fail(f"{name} declares no decision bound to test against")
     for seed in range(2):
         state, bound = play_out(name, players, adversary, seed)
         assert state.to_move is None, (

@@ -39,6 +39,7 @@ CODE = [
     ("meeple", SRC / "i18n", ("M", "COMMON")),
     ("meeple", SRC / "games" / "lost_cities", ("COMMON",)),
     ("lost_cities", SRC / "games" / "lost_cities", ("M",)),
+    ("lewis_clark", SRC / "games" / "lewis_clark", ("M",)),
     ("lowlands", SRC / "games" / "lowlands", ("M",)),
     ("meeple", SRC / "games" / "lowlands", ("COMMON",)),
 ]

@@ -49,7 +49,7 @@ def transcript(game, lang: str, seed: int) -> str:
     """A whole game at the terminal, in ``lang``, with every command tried once."""
     state = game.new(2, seed, **({"rounds": 2} if "rounds" in game.options else {}))
     console = Console(record=True, width=110)
-    topics = [f"show {what}" for what, _ in game.detail_topics(state, 0)][:2]  # Lost Cities: piles, score
+    topics = [f"show {what}" for what, _ in game.detail_topics(state, 0)]
     commands = ["?", "help", "show", *topics, "show xyz", "info", "info all",
                 "info R7", "info zzz", "hint", "board", "play Z9", "x" * 5000, "undo"]
     holder = {}

@@ -140,25 +140,27 @@ def test_lost_cities_state_encoding_equals_the_view_encoding(colors):
 
 def _relabelled(state, new):
     """A copy of a Lost Cities state with colour ``c`` renamed ``new[c]`` everywhere."""
+    from meeple.core.position import edited
     from meeple.games.lost_cities.components import N_RANKS
 
-    out = state.clone()
     card = lambda k: new[k // N_RANKS] * N_RANKS + k % N_RANKS  # noqa: E731
     n = state.colors
-    out.hands = [[card(k) for k in hand] for hand in state.hands]
-    out.taken_from_piles = [[card(k) for k in known] for known in state.taken_from_piles]
-    out.deck = [card(k) for k in state.deck]
-    out.expeditions = [[[] for _ in range(n)] for _ in range(2)]
-    out.top_ranks = [[-1] * n for _ in range(2)]
-    out.discard_piles = [[] for _ in range(n)]
+    expeditions = [[[] for _ in range(n)] for _ in range(2)]
+    top_ranks = [[-1] * n for _ in range(2)]
+    discard_piles = [[] for _ in range(n)]
     for c in range(n):
-        out.discard_piles[new[c]] = [card(k) for k in state.discard_piles[c]]
+        discard_piles[new[c]] = [card(k) for k in state.discard_piles[c]]
         for seat in range(2):
-            out.expeditions[seat][new[c]] = [card(k) for k in state.expeditions[seat][c]]
-            out.top_ranks[seat][new[c]] = state.top_ranks[seat][c]
-    out.blocked_pile = None if state.blocked_pile is None else new[state.blocked_pile]
-    out._legal = None
-    return out
+            expeditions[seat][new[c]] = [card(k) for k in state.expeditions[seat][c]]
+            top_ranks[seat][new[c]] = state.top_ranks[seat][c]
+    return edited(
+        state,
+        hands=[[card(k) for k in hand] for hand in state.hands],
+        taken_from_piles=[[card(k) for k in known] for known in state.taken_from_piles],
+        deck=[card(k) for k in state.deck],
+        expeditions=expeditions, top_ranks=top_ranks, discard_piles=discard_piles,
+        blocked_pile=None if state.blocked_pile is None else new[state.blocked_pile],
+    )
 
 
 @pytest.mark.parametrize("colors", [5, 6])

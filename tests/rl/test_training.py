@@ -252,7 +252,7 @@ def test_warm_start_fits_the_playout_games_before_expert_iteration(tmp_path):
 def test_resume_continues_the_history(tmp_path):
     # playouts to the end: an untrained value network alone would let the game cycle
     config = dict(options={"rounds": [1]}, expert=EXPERT + ",rollout_depth=200", games_per_iteration=1,
-                  steps_per_iteration=5, hidden=16, max_iterations=1, eval_games=0, max_plies=300)
+                  steps_per_iteration=5, hidden=16, max_iterations=1, eval_games=0)
     train(Config("lost-cities", 2, tmp_path / "a", **config), log=lambda _: None)
     history = train(Config("lost-cities", 2, tmp_path / "b", resume=tmp_path / "a" / "latest.npz",
                            guided=True, **config), log=lambda _: None)

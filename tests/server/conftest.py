@@ -51,7 +51,7 @@ def make_client(engine):
     clients = []
 
     def make(now=None, **config):
-        app = create_app(engine, ServerConfig(bot_seconds=BOT_SECONDS, **config), now=now)
+        app = create_app(engine, ServerConfig(**{"bot_seconds": BOT_SECONDS, **config}), now=now)
         client = TestClient(app)
         client.__enter__()
         clients.append(client)

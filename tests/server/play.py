@@ -61,6 +61,39 @@ def play_to_end(client, table_id: int, tokens: dict[int, str], rng: random.Rando
             on_move(seat, action, r.json())
 
 
+def watch(client, table_id: int, token: str | None = None, **headers: str):
+    """A WebSocket on the table, authenticated by its first message (the token never goes in the URL)."""
+    ws = client.websocket_connect(f"/ws/tables/{table_id}", headers=dict(headers))
+    ws.__enter__()
+    ws.send_json({"type": "auth", "token": token})
+    return ws
+
+
+def states(ws, until: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+    """The states a socket receives (presence frames skipped) until ``until(state)``."""
+    got = []
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] == "presence":
+            continue
+        assert msg["type"] == "state", msg
+        got.append(msg["table"])
+        if until(msg["table"]):
+            return got
+
+
+def closed_with(ws) -> tuple[dict[str, Any], int]:
+    """The error a refused socket sends, and the code it is closed with."""
+    from starlette.websockets import WebSocketDisconnect
+
+    msg = ws.receive_json()
+    try:
+        ws.receive_json()
+    except WebSocketDisconnect as closed:
+        return msg, closed.code
+    raise AssertionError("the socket stayed open")
+
+
 def secret_deal(engine, table_id: int) -> int:
     """The seed, read from the database as only the server may."""
     with engine.connect() as c:

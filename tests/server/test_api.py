@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from datetime import datetime
 
 import pytest
 import sqlalchemy as sa
@@ -18,9 +19,10 @@ def two_humans(client):
 
 
 def events(engine, table_id):
+    """The changes after the table's creation (event 0)."""
     with engine.connect() as c:
         return c.execute(sa.text("select version, kind, seat, action from server_events "
-                                 "where table_id = :i order by version"), {"i": table_id}).fetchall()
+                                 "where table_id = :i and version > 0 order by version"), {"i": table_id}).fetchall()
 
 
 def test_games_lists_players_options_and_bots(client):
@@ -221,8 +223,13 @@ def test_the_database_refuses_a_second_event_with_the_same_version(engine, clien
     r = client.post(f"/api/tables/{table_id}/moves", headers=auth(me),
                     json={"action": state["legal"][0], "version": 0})
     assert r.status_code == 200
-    with pytest.raises(storage.Stale):  # a second server that saw version 0 writes version 1
-        storage.append_event(engine, table_id, storage.Event(1, "move", first, state["legal"][1]), {})
+    store = storage.Store(engine)
+    try:
+        with pytest.raises(storage.Stale):  # a second server that saw version 0 writes version 1
+            store.append(table_id, storage.Event(1, "move", first, state["legal"][1], None,
+                                                 storage.utc(datetime.now())), {})
+    finally:
+        store.close()
     assert len(events(engine, table_id)) == 1
 
 

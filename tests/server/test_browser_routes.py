@@ -133,7 +133,7 @@ def test_an_uploaded_record_is_stepped_through_and_a_bad_one_refused(client):
     assert client.get(f"/api/replays/{info['id']}/3?seat=2").status_code == 422
     assert client.get("/api/replays/record:nothing/0").status_code == 404
     r = client.post("/api/replays", content="not json", headers={"content-type": "application/json"})
-    assert r.status_code == 422 and "cannot be replayed" in r.json()["detail"]
+    assert r.status_code == 422 and "not valid JSON" in r.json()["detail"]
     bad = Record.from_json(text)
     bad.actions[3] = "play Q9"
     r = client.post("/api/replays", content=bad.to_json(), headers={"content-type": "application/json"})

@@ -4,6 +4,9 @@ from that seat's information only, and refused to everyone else."""
 from __future__ import annotations
 
 import random
+import time
+
+import pytest
 
 from tests.server.play import auth, create, get
 
@@ -66,17 +69,48 @@ def test_the_search_never_receives_the_true_state(make_client, monkeypatch):
     hall = client.app.state.hall
     seen = []
 
-    async def record(world, seconds, top=3):
+    async def record(key, world, seconds, top=3):
         seen.append(world)
         return {"simulations": 0, "moves": []}
 
     monkeypatch.setattr(hall.bots, "advise", record)
     for _ in range(3):
         assert client.get(f"/api/tables/{table_id}/hint", headers=auth(tokens[mover])).status_code == 200
-    true = hall.tables[table_id].state
+    true = hall.cache[table_id].state
     for world in seen:
         assert world is not true
         assert world.view(mover) == true.view(mover)  # the same position for the asking seat
     # the rival's hand and the deck are redrawn: what the seat cannot see is not the truth
     assert any(sorted(w.hands[other]) != sorted(true.hands[other]) for w in seen)
     assert any(w.deck != true.deck for w in seen)
+
+
+def test_a_hint_stops_when_its_client_leaves(tmp_path):
+    """Issue 23, defect 3: hints kept running after the client left. Against a real server
+    with a 30-second hint budget: a client that gives up after a moment frees its seat's
+    hint at once (a second request is taken, not refused as one already in flight)."""
+    import httpx
+
+    from tests.server.procs import Server
+
+    server = Server(f"sqlite:///{tmp_path / 'hint.sqlite3'}", tmp_path / "hint.log",
+                    "--bot-seconds", "30", "--hint-seconds", "30")
+    try:
+        table_id, tokens = create(server.client, "lost-cities", ["human", "human"], options={"rounds": 1})
+        mover = get(server.client, table_id)["to_move"]
+        url = f"{server.url}/api/tables/{table_id}/hint"
+        with pytest.raises(httpx.TimeoutException):  # searching when the client hangs up
+            httpx.get(url, headers=auth(tokens[mover]), timeout=1.5)
+        # the server hears the hang-up within moments; a hint still running would be
+        # refused as in flight (429) for the rest of its 30 seconds
+        end = time.monotonic() + 10
+        while True:
+            try:
+                r = httpx.get(url, headers=auth(tokens[mover]), timeout=1.5)
+            except httpx.TimeoutException:
+                break  # taken: the first hint was stopped
+            assert r.status_code == 429, r.text
+            assert time.monotonic() < end, "the hint of a client that left kept running"
+            time.sleep(0.2)
+    finally:
+        server.stop()

@@ -2,70 +2,20 @@
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
-import time
 
-import httpx
 import pytest
 
-from tests.server.play import PATIENCE, auth, create, get, play_to_end, wait_for
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """``meeple serve`` in a subprocess, on a free port."""
-
-    def __init__(self, db_url: str, port: int) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "meeple.cli", "serve", "--port", str(port), "--db", db_url,
-             "--bot-seconds", "0.1", "--log-level", "warning"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        )
-        self.client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
-        end = time.monotonic() + PATIENCE
-        while True:
-            try:
-                if self.client.get("/api/games").status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            if self.proc.poll() is not None:
-                raise AssertionError(f"meeple serve exited: {self.proc.stderr.read().decode()}")
-            assert time.monotonic() < end, "meeple serve did not start"
-            time.sleep(0.1)
-
-    def kill(self) -> None:
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
-        self.client.close()
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.client.close()
+from tests.server.play import auth, create, get, play_to_end, wait_for
+from tests.server.procs import Server
 
 
 @pytest.fixture
-def servers(db_url):
+def servers(db_url, tmp_path):
     started: list[Server] = []
 
     def start() -> Server:
-        server = Server(db_url, free_port())
+        server = Server(db_url, tmp_path / f"serve-{len(started)}.log")
         started.append(server)
         return server
 

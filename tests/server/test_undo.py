@@ -37,7 +37,7 @@ def test_undo_takes_back_a_move_that_revealed_nothing(client, engine):
     with engine.connect() as c:
         kinds = [r[0] for r in c.execute(sa.text(
             "select kind from server_events where table_id = :i order by version"), {"i": table_id})]
-    assert kinds == ["move", "undo", "move"]
+    assert kinds == ["create", "move", "undo", "move"]
 
 
 def test_no_undo_of_another_seats_move_or_out_of_turn(client):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import pytest
 
@@ -64,11 +63,13 @@ def test_a_whole_game_by_clicking(server, context, artifacts, game, seats, optio
 
 def test_replay_steps_through_a_finished_table_from_any_seat(server, context, tmp_path):
     table, tokens = server.table("lost-cities", ["bot:random", "bot:random"], rounds=1)
-    for _ in range(600):
-        state = server.api(f"/api/tables/{table}")
-        if state["over"]:
-            break
-        time.sleep(0.1)
+    # watch the bots play as a spectator: the server pushes each move, the end screen
+    # opens when the round is over (a clear timeout, no polling)
+    watch = context.new_page()
+    watch.goto(f"{server.url}/tables/{table}")
+    watch.wait_for_selector(".end-screen:not([hidden])", timeout=60_000)
+    watch.close()
+    state = server.api(f"/api/tables/{table}")
     assert state["over"]
     page = context.new_page()
     page.goto(f"{server.url}/replays?table={table}")

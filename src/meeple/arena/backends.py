@@ -1,10 +1,12 @@
-"""Where games run: this process, a local process pool, or a Ray cluster, behind one interface.
+"""Where work runs: this process, a local process pool, or a Ray cluster, behind one interface.
 
-A backend takes batches of scheduled games and yields each batch's outcomes as soon as
-it finishes (in any order: the caller sorts by schedule index). It keeps only a few
+A backend applies a function to batches of items in worker processes and yields each
+batch's results as soon as it finishes (``stream``; in any order). It keeps only a few
 batches in flight, so a caller that stops early (SPRT) wastes little work and a killed
-run loses only what was in flight. Results never depend on the backend: every seed is
-in the job.
+run loses only what was in flight. On top of it: ``run`` plays scheduled games
+(tournaments, SPRTs, simulations, panels) and ``map`` returns any function's results in
+order (self-play, warm-start and distillation games). Results never depend on the
+backend: every seed is in the job.
 """
 
 from __future__ import annotations
@@ -12,25 +14,58 @@ from __future__ import annotations
 import logging
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any
+from typing import Any, TypeVar
 
-from meeple.arena.match import Outcome, play_batch
-from meeple.arena.schedule import Job
+from meeple.arena.match import Job, Outcome, play_job
 from meeple.core.errors import ConfigError
+
+T = TypeVar("T")
+R = TypeVar("R")
+#: one unit of work: a function (module-level, so processes can import it) and its batch
+Work = Callable[[Any], Any]
+
+
+def apply_all(work: Work, batch: list[Any]) -> list[Any]:
+    """``work`` over one batch, in the worker that received it."""
+    return [work(item) for item in batch]
 
 RAY_MISSING = "the Ray backend needs Ray: pip install 'meeple[ray]'"
 
 
 class Backend(ABC):
     name: str = ""
-    #: how many games run at once
+    #: how many batches run at once
     slots: int = 1
 
     @abstractmethod
+    def stream(self, work: Work, batches: Iterable[list[Any]]) -> Iterator[tuple[list[Any], list[Any]]]:
+        """``(batch, [work(item) for item in batch])`` as batches finish; closing the
+        iterator cancels the rest. Batches are pulled from ``batches`` only as slots
+        free up, so an iterator that adapts its batches (``Batches``) sees every result
+        before it cuts the next one."""
+
     def run(self, batches: Iterable[list[Job]]) -> Iterator[list[Outcome]]:
-        """Outcomes of each batch, as batches finish; closing the iterator cancels the rest."""
+        """Play scheduled games: each batch's outcomes as it finishes; closing the
+        iterator cancels the rest."""
+        source = self.stream(play_job, batches)
+        try:
+            for _, outcomes in source:
+                if isinstance(batches, Batches):
+                    batches.observe(outcomes)
+                yield outcomes
+        finally:
+            source.close()  # type: ignore[attr-defined]
+
+    def map(self, work: Callable[[T], R], items: Sequence[T], per_batch: int = 1) -> list[R]:
+        """``work`` over every item (``per_batch`` to a task), the results in order."""
+        batches = [list(items[i:i + per_batch]) for i in range(0, len(items), max(1, per_batch))]
+        where = {id(b): i for i, b in enumerate(batches)}
+        done: list[list[R]] = [[] for _ in batches]
+        for batch, results in self.stream(work, batches):
+            done[where[id(batch)]] = results
+        return [r for part in done for r in part]
 
     def close(self) -> None:  # noqa: B027 (nothing to release by default)
         """Release processes or the cluster connection."""
@@ -46,16 +81,13 @@ class Backend(ABC):
 
 
 class SerialBackend(Backend):
-    """Every game in this process, one after the other (``--workers 1``)."""
+    """Everything in this process, one batch after the other (``--workers 1``)."""
 
     name = "this process"
 
-    def run(self, batches: Iterable[list[Job]]) -> Iterator[list[Outcome]]:
+    def stream(self, work: Work, batches: Iterable[list[Any]]) -> Iterator[tuple[list[Any], list[Any]]]:
         for batch in batches:
-            outcomes = play_batch(batch)
-            if isinstance(batches, Batches):
-                batches.observe(outcomes)
-            yield outcomes
+            yield batch, apply_all(work, batch)
 
 
 class StoredOnly(Backend):
@@ -64,7 +96,7 @@ class StoredOnly(Backend):
     name = "nothing (--show: the stored games only)"
     slots = 1
 
-    def run(self, batches: Iterable[list[Job]]) -> Iterator[list[Outcome]]:
+    def stream(self, work: Work, batches: Iterable[list[Any]]) -> Iterator[tuple[list[Any], list[Any]]]:
         yield from ()
 
     def describe(self) -> str:
@@ -72,15 +104,15 @@ class StoredOnly(Backend):
 
 
 def _windowed(
-    batches: Iterable[list[Job]],
+    batches: Iterable[list[Any]],
     window: int,
-    submit: Callable[[list[Job]], Any],
+    submit: Callable[[list[Any]], Any],
     wait_any: Callable[[list[Any]], list[Any]],
-    result: Callable[[Any], list[Outcome]],
+    result: Callable[[Any], list[Any]],
     cancel: Callable[[Any], None],
-) -> Iterator[list[Outcome]]:
-    """Keep at most ``window`` batches in flight; yield each as it finishes."""
-    pending: list[Any] = []
+) -> Iterator[tuple[list[Any], list[Any]]]:
+    """Keep at most ``window`` batches in flight; yield each with its results as it finishes."""
+    pending: dict[Any, list[Any]] = {}  # handle -> its batch
     source = iter(batches)
     exhausted = False
     try:
@@ -90,15 +122,12 @@ def _windowed(
                 if batch is None:
                     exhausted = True
                 else:
-                    pending.append(submit(batch))
+                    pending[submit(batch)] = batch
             if not pending:
                 return
-            for handle in wait_any(pending):
-                pending.remove(handle)
-                outcomes = result(handle)
-                if isinstance(batches, Batches):
-                    batches.observe(outcomes)
-                yield outcomes
+            for handle in wait_any(list(pending)):
+                batch = pending.pop(handle)
+                yield batch, result(handle)
     finally:
         for handle in pending:
             cancel(handle)
@@ -115,13 +144,13 @@ class PoolBackend(Backend):
         self.slots = workers
         self.pool = ProcessPoolExecutor(workers)
 
-    def run(self, batches: Iterable[list[Job]]) -> Iterator[list[Outcome]]:
+    def stream(self, work: Work, batches: Iterable[list[Any]]) -> Iterator[tuple[list[Any], list[Any]]]:
         def wait_any(pending: list[Future]) -> list[Future]:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             return list(done)
 
         return _windowed(
-            batches, 2 * self.slots, lambda b: self.pool.submit(play_batch, b), wait_any,
+            batches, 2 * self.slots, lambda b: self.pool.submit(apply_all, work, b), wait_any,
             lambda f: f.result(), lambda f: f.cancel(),
         )
 
@@ -163,9 +192,9 @@ class RayBackend(Backend):
                 raise ConfigError(f"cannot start or join Ray at {address or 'a new local instance'}: {err}{hint}") from None
         self.address = address or "local"
         self.slots = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        self.task = ray.remote(num_cpus=1, max_retries=2)(play_batch)
+        self.task = ray.remote(num_cpus=1, max_retries=2)(apply_all)
 
-    def run(self, batches: Iterable[list[Job]]) -> Iterator[list[Outcome]]:
+    def stream(self, work: Work, batches: Iterable[list[Any]]) -> Iterator[tuple[list[Any], list[Any]]]:
         ray = self.ray
 
         def wait_any(pending: list[Any]) -> list[Any]:
@@ -175,7 +204,7 @@ class RayBackend(Backend):
         def cancel(ref: Any) -> None:
             ray.cancel(ref, force=True)
 
-        return _windowed(batches, 2 * self.slots, self.task.remote, wait_any, ray.get, cancel)
+        return _windowed(batches, 2 * self.slots, lambda b: self.task.remote(work, b), wait_any, ray.get, cancel)
 
     def describe(self) -> str:
         where = "a new local instance" if self.address == "local" else self.address
@@ -188,6 +217,8 @@ class RayBackend(Backend):
 
 def make_backend(workers: int = 1, ray: str | None = None) -> Backend:
     """``ray`` is None (no Ray), ``"local"`` (start one) or a cluster address to join."""
+    if workers < 1:
+        raise ConfigError(f"--workers must be at least 1, got {workers}")
     if ray is not None:
         local = ray == "local"
         return RayBackend(None if local else ray, num_cpus=workers if local and workers > 1 else None)
@@ -234,3 +265,15 @@ class Batches:
                 total += guess
             at += len(batch)
             yield batch
+
+
+def run_all(
+    work: Callable[[T], R], items: Sequence[T], workers: int = 1, backend: Backend | None = None,
+    per_batch: int = 1,
+) -> list[R]:
+    """``work`` over ``items``, results in order, on ``backend`` (default: ``workers``
+    local processes, started and stopped here)."""
+    if backend is not None:
+        return backend.map(work, items, per_batch)
+    with make_backend(workers) as own:
+        return own.map(work, items, per_batch)

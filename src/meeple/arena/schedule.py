@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from meeple.arena.match import Job
 from meeple.core.errors import ConfigError
 
 #: how the bots of one lineup are seated for each deal
@@ -62,21 +63,6 @@ def seatings(lineup: Sequence[str], how: str) -> list[tuple[str, ...]]:
     if how == "permutations":
         return list(dict.fromkeys(itertools.permutations(lineup)))
     raise ConfigError(f"seating {how!r} is not known; seatings: {', '.join(SEATINGS)}")
-
-
-@dataclass(frozen=True)
-class Job:
-    """One game to play: who sits where, the deal's seed and each seat's bot seed."""
-
-    idx: int  # position in the schedule: the canonical order for ratings and storage
-    game: str
-    seats: tuple[str, ...]
-    seed: int
-    bot_seeds: tuple[int, ...]
-    options: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
-    lineup: int = 0
-    deal: int = 0
-    seating: int = 0
 
 
 def deal_seed(seed: int, deal: int) -> int:

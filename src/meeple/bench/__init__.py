@@ -77,12 +77,15 @@ def run_bench(
     ))
     console.print(table)
     if strength:
-        st = Table(title="strength (seats alternate)")
-        for col in ("game", "match", "games", "win rate of first", "target"):
+        st = Table(title="strength (every deal played from both seats)")
+        for col in ("game", "match", "games", "win rate of first", "95% interval", "target"):
             st.add_column(col)
         for name, r in results.items():
             for m in r["strength"]:
-                st.add_row(name, m["match"], str(m["games"]), f"{100 * m['win_rate']:.1f}%", m["target"])
+                st.add_row(
+                    name, m["match"], str(m["games"]), f"{100 * m['win_rate']:.1f}%",
+                    f"{100 * m['low']:.1f}-{100 * m['high']:.1f}%", m["target"],
+                )
         console.print(st)
     return results
 

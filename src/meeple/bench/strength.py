@@ -1,15 +1,20 @@
-"""Strength matches: the stronger bot should win most games, seats alternating."""
+"""Strength matches: the stronger bot should win most games (``meeple bench --strength``).
+
+Each match is a mirrored one (``meeple.arena.panel``): every deal is played once with
+the first bot in each seat, so the deal's luck cancels; the first bot's share of the
+wins is reported with its 95% Wilson interval.
+"""
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
+import math
+import os
 from typing import Any
 
 from rich.console import Console
-from rich.progress import Progress
 
 from meeple import games
-from meeple.arena.match import play, rotation
+from meeple.arena.panel import match
 
 #: (first bot, second bot, target for the first bot's win rate); ``{ismcts}`` is the
 #: search bot spec given to ``meeple bench --ismcts``.
@@ -18,39 +23,31 @@ MATCHES = [
     ("greedy", "random", 0.5),
     ("{ismcts}", "greedy", 0.5),
 ]
-
-
-def _one(args: tuple[str, list[str], int, dict]) -> tuple[list[str], list[int]]:
-    name, seats, seed, options = args
-    result = play(name, seats, seed, options)
-    return seats, result.winners
+#: short games: one round of Lost Cities, a turn limit in Lewis & Clark
+OPTIONS = {"rounds": 1, "turn_limit": 100}
 
 
 def run_strength(
-    name: str, n_games: int, console: Console | None = None, ismcts: str = "ismcts:iterations=300"
+    name: str, n_games: int, console: Console | None = None, ismcts: str = "ismcts:iterations=300",
+    workers: int | None = None,
 ) -> list[dict[str, Any]]:
+    """Each of ``MATCHES`` over about ``n_games`` games (whole deals), deals 1000 on."""
     game = games.get(name)
-    options = {"rounds": 1} if "rounds" in game.options else {}
-    if "turn_limit" in game.options:
-        options["turn_limit"] = 100
-    players = game.players.start if game.players.start > 1 else 2
-    if players not in game.players:
-        players = game.players.stop - 1
+    options = {k: v for k, v in OPTIONS.items() if k in game.options}
+    players = 2 if 2 in game.players else game.players.start
+    deals = max(1, math.ceil(n_games / players))
     out = []
     for first, second, target in MATCHES:
         first = first.format(ismcts=ismcts)
-        jobs = [(name, rotation([first, second], players, i), 1000 + i, options) for i in range(n_games)]
-        wins = 0.0
-        with Progress(console=console, disable=console is None, transient=True) as progress, \
-                ProcessPoolExecutor() as pool:
-            task = progress.add_task(f"{name}: {first} vs {second}", total=n_games)
-            for seats, winners in pool.map(_one, jobs):
-                wins += sum(1 for w in winners if seats[w] == first) / len(winners)
-                progress.advance(task)
+        if console is not None:
+            console.print(f"{name}: {first} vs {second} ...")
+        m = match(name, first, second, players, deals, 1000, options, workers or os.cpu_count() or 1)
         out.append({
             "match": f"{first} vs {second}",
-            "games": n_games,
-            "win_rate": wins / n_games,
+            "games": m.games,
+            "win_rate": m.rate,
+            "low": m.low,
+            "high": m.high,
             "target": f">= {100 * target:.0f}%",
         })
     return out

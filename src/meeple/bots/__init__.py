@@ -2,44 +2,59 @@
 
 A bot spec may carry parameters: ``ismcts:iterations=2000``, ``ismcts:seconds=0.5``,
 ``greedy:seed=3``. Names and parameter names are case-insensitive; every bot takes
-``seed``.
+``seed``. Each bot class declares its parameters once (``params``, see
+``meeple.bots.params``): the spec is read and the constructor checks it by that one
+declaration. Bots from layers above (``policy``, a trained network's own move) and the
+network that guides search (``ismcts:net=PATH``) are plug-ins (``meeple.bots.plugins``):
+this package imports nothing above ``core`` and ``games``.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Sequence
+from typing import Any
 
+from meeple.bots import plugins
 from meeple.bots.base import Bot, GreedyBot, RandomBot
 from meeple.bots.ismcts import ISMCTSBot
+from meeple.bots.params import SEED, Param, spec_params
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
 
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot}
-#: parameters per bot beyond ``seed``, with the type their text is read as
-PARAMS: dict[str, dict[str, type]] = {
-    "random": {},
-    "greedy": {"style": str},
-    "ismcts": {
-        "iterations": int,
-        "seconds": float,
-        "exploration": float,
-        "bias": float,
-        "rollout_depth": int,
-        "reward": str,  # outcome (default), margin or gain: see ismcts.rewards
-        "margin_weight": float,  # the outcome reward's weight on the margin term
-        "workers": int,  # root-parallel search over this many processes
-        "net": Path,  # a network file from meeple train, or "default" (meeple.rl)
-        "mix": float,  # with net: the network's share of a leaf's value, a playout the rest (0: prior only)
-        "prior_weight": float,  # with net: the PUCT coefficient of the network's prior
-        "prior_depth": int,  # with net: the prior is asked only this many decisions deep (1: the root)
-    },
-}
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot}
+#: the built-in bots whose time per move is a budget (``max_seconds`` caps it)
+SEARCHING = frozenset(n for n, cls in BOTS.items() if any(p.name == "max_seconds" for p in cls.params))
 
 
 def names() -> list[str]:
+    """The built-in bots (every game has them)."""
     return list(BOTS)
+
+
+def plugin_names() -> list[str]:
+    """Bots that layers above plug in (``policy``: a network's own move), by name; not
+    imported to list them, and not offered where a game may have no use for them."""
+    return [n for n in plugins.bot_names() if n not in BOTS]
+
+
+def bot_class(name: str) -> type:
+    """The class of the bot called ``name`` (case-insensitive)."""
+    key = name.strip().lower()
+    cls = BOTS.get(key) or plugins.bot(key)
+    if cls is None:
+        raise ConfigError(f"no bot called {key!r}; bots: {', '.join(names() + plugin_names())}")
+    return cls
+
+
+def params(name: str) -> tuple[Param, ...]:
+    """The parameters the bot ``name`` takes, ``seed`` first."""
+    return (SEED, *bot_class(name).params)
+
+
+def __getattr__(attr: str) -> Any:
+    if attr == "PARAMS":  # the old table, derived: bot -> {parameter: type}, seed aside
+        return {n: {p.name: p.kind for p in BOTS[n].params} for n in names()}
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
@@ -48,51 +63,43 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
         raise ConfigError(f"a bot is named by text such as 'greedy' or 'ismcts:seconds=1', not {spec!r}")
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
-    if name not in BOTS:
-        raise ConfigError(f"no bot called {name!r}; bots: {', '.join(BOTS)}")
-    allowed = {"seed": int, **PARAMS[name]}
-    kwargs: dict[str, object] = {}
-    for part in filter(None, (p.strip() for p in rest.split(";" if ";" in rest else ","))):
-        key, eq, value = part.partition("=")
-        key = key.strip().lower()
-        if not eq or key not in allowed:
-            keys = ", ".join(allowed)
-            raise ConfigError(f"bot {name} has no parameter {part!r}; parameters (key=value): {keys}")
-        if key in kwargs:
-            raise ConfigError(f"bot parameter {key} is given twice in {spec!r}")
-        kind = allowed[key]
-        if kind is str:
-            kwargs[key] = value.strip().lower()
-            continue
-        try:
-            number = kind(value.strip())
-        except ValueError:
-            what = "a whole number" if kind is int else "a number"
-            raise ConfigError(f"bot parameter {key}={value.strip()!r} must be {what}") from None
-        if isinstance(number, float) and not math.isfinite(number):
-            raise ConfigError(f"bot parameter {key}={value.strip()!r} must be a finite number")
-        kwargs[key] = number
-    return name, kwargs
+    cls = bot_class(name)
+    return name, spec_params(name, cls.params, rest, spec)
 
 
-def get(spec: str, game: Game, seed: int | None = None) -> Bot:
+def get(spec: str, game: Game, seed: int | None = None, max_seconds: float | None = None) -> Bot:
     """Build a bot from ``name`` or ``name:key=value,...`` for ``game`` (a Game object).
 
-    A ``seed`` in the spec wins over the ``seed`` argument.
+    A ``seed`` in the spec wins over the ``seed`` argument. ``max_seconds`` caps the
+    time a bot may think per decision whatever its spec says (a server's budget): a
+    bot that declares ``max_seconds`` gets the smaller of its own and this one.
     """
     if not isinstance(game, Game):
         hint = " (use meeple.games.get(name) for the game object)" if isinstance(game, str) else ""
         raise ConfigError(f"bots.get needs a Game, not {type(game).__name__}{hint}")
     name, kwargs = parse_spec(spec)
     kwargs.setdefault("seed", seed)
-    if "net" in kwargs:  # ismcts:net=PATH: the network's policy and value guide the search
-        from meeple.rl.guide import NetGuide  # NumPy only; loaded when asked for
-
-        guide = NetGuide.load(str(kwargs.pop("net")), game.name)
-        kwargs["prior"], kwargs["evaluate"], kwargs["lead"] = guide.prior, guide.evaluate, guide.lead
-        for key, value in guide.search_defaults.items():  # how the network is best used
-            kwargs.setdefault(key, value)
-    return BOTS[name](game, **kwargs)
+    cls = bot_class(name)
+    if max_seconds is not None and any(p.name == "max_seconds" for p in cls.params):
+        own = kwargs.get("max_seconds")
+        kwargs["max_seconds"] = max_seconds if own is None else min(float(own), max_seconds)  # type: ignore[arg-type]
+    return cls(game, **kwargs)
 
 
-__all__ = ["Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "get", "names", "parse_spec"]
+def describe(name: str) -> list[tuple[str, str, str]]:
+    """(parameter, allowed values, meaning) rows of a bot, for lists and help."""
+    return [(p.name, p.describe(), p.doc) for p in params(name)]
+
+
+def check_specs(specs: Sequence[str], game: Game) -> None:
+    """Refuse a bad spec before any game starts (builds each bot once, plays nothing)."""
+    for spec in dict.fromkeys(specs):
+        close = getattr(get(spec, game), "close", None)
+        if close is not None:
+            close()
+
+
+__all__ = [
+    "BOTS", "SEARCHING", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "bot_class", "check_specs", "describe",
+    "get", "names", "params", "parse_spec", "plugin_names",
+]

@@ -6,6 +6,7 @@ import random
 from functools import partial
 from typing import Protocol
 
+from meeple.bots.params import Param, settle
 from meeple.core.actions import Action
 from meeple.core.errors import ConfigError, IllegalAction
 from meeple.core.game import Game
@@ -14,8 +15,13 @@ from meeple.core.state import State
 
 class Bot(Protocol):
     name: str
+    #: the parameters a spec may give (``seed`` aside): see ``meeple.bots.params``
+    params: tuple[Param, ...]
 
     def choose(self, state: State) -> Action: ...
+
+    def close(self) -> None:
+        """Release what the bot holds (worker processes); a no-op for most."""
 
 
 def legal_or_refuse(state: State) -> tuple[Action, ...]:
@@ -31,12 +37,16 @@ class RandomBot:
     """Uniform over the legal actions: the baseline every other bot must beat."""
 
     name = "random"
+    params: tuple[Param, ...] = ()
 
     def __init__(self, game: Game, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> Action:
         return self.rng.choice(legal_or_refuse(state))
+
+    def close(self) -> None:
+        pass
 
 
 class GreedyBot:
@@ -47,8 +57,10 @@ class GreedyBot:
     """
 
     name = "greedy"
+    params = (Param("style", str, None, "one of the game's named variants of the heuristic (meeple games)"),)
 
-    def __init__(self, game: Game, seed: int | None = None, style: str | None = None) -> None:
+    def __init__(self, game: Game, seed: int | None = None, **settings: object) -> None:
+        style = settle(self.name, self.params, settings)["style"]
         if style is None:
             self.policy = game.greedy_action
         else:
@@ -64,3 +76,6 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         return self.policy(state, self.rng)
+
+    def close(self) -> None:
+        pass

@@ -44,9 +44,12 @@ import time
 import weakref
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
 from typing import NamedTuple
 
+from meeple.bots import plugins
 from meeple.bots.base import legal_or_refuse
+from meeple.bots.params import Param, at_least, between, more_than, settle
 from meeple.core.actions import Action
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
@@ -75,6 +78,8 @@ class _Node:
 
 #: what a playout is worth to each seat (``ismcts:reward=``); see ``rewards``
 REWARDS = ("outcome", "margin", "gain")
+#: root-parallel search uses at most this many processes
+MAX_WORKERS = 64
 #: in the ``outcome`` reward, the weight of the margin term next to the win (0.5 won more
 #: mirrored Lost Cities rounds than 0.2 against both opponents tried: docs/architecture.md)
 MARGIN_WEIGHT = 0.5
@@ -149,27 +154,56 @@ def _merge_prior(node: _Node, legal: Sequence[Action], probs: Sequence[float]) -
 
 
 class ISMCTSBot:
+    """Information-set Monte Carlo tree search over the game's worlds for the seat to move."""
+
     name = "ismcts"
+    #: every parameter a spec or a caller may give (``seed`` aside), with its rule:
+    #: the constructor checks them by this table (``meeple.bots.params``)
+    params = (
+        Param("iterations", int, None, "search iterations per decision (default: the game's "
+              "search_iterations)", "at least 1", at_least(1)),
+        Param("seconds", float, None, "a wall-clock budget per decision instead of iterations",
+              "more than 0", more_than(0)),
+        Param("max_seconds", float, None, "a cap on each decision's wall time whatever the budget "
+              "(a server's limit; the search stops at whichever comes first)", "more than 0", more_than(0)),
+        Param("exploration", float, 0.7, "the UCB exploration constant", "0 or more", at_least(0)),
+        Param("bias", float, 1.0, "progressive bias towards the game's favourite move", "0 or more",
+              at_least(0)),
+        Param("rollout_depth", int, None, "cut playouts after this many plies and judge them by the "
+              "evaluation", "0 or more", at_least(0)),
+        Param("reward", str, "outcome", "what a playout is worth to each seat (see rewards)",
+              choices=REWARDS),
+        Param("margin_weight", float, MARGIN_WEIGHT, "the outcome reward's weight on its margin term",
+              "between 0 and 1", between(0.0, 1.0)),
+        Param("workers", int, 1, "root-parallel search over this many processes",
+              f"1 to {MAX_WORKERS}", between(1, MAX_WORKERS)),
+        Param("net", Path, None, "a network file from meeple train, or 'default': its prior and "
+              "evaluation guide the search (a plug-in guide, docs/rl.md)"),
+        Param("mix", float, None, "with net: the network's share of a leaf's value, a playout the "
+              "rest (0: the prior only)", "from 0 (prior only) to below 1", between(0.0, 1.0, high_open=True)),
+        Param("prior_weight", float, 1.0, "with net: the PUCT coefficient of the network's prior",
+              "0 or more", at_least(0)),
+        Param("prior_depth", int, None, "with net: the prior is asked only this many decisions deep "
+              "(1: the root)", "at least 1", at_least(1)),
+    )
 
     def __init__(
         self,
         game: Game,
         seed: int | None = None,
-        iterations: int | None = None,
-        seconds: float | None = None,
-        exploration: float = 0.7,
-        bias: float = 1.0,
-        rollout_depth: int | None = None,
-        reward: str = "outcome",
-        margin_weight: float = MARGIN_WEIGHT,
-        workers: int = 1,
         prior: Callable[[State, Sequence[Action]], Sequence[float]] | None = None,
         evaluate: Callable[[State], Sequence[float]] | None = None,
         lead: Callable[[State], Sequence[float]] | None = None,
-        mix: float | None = None,
-        prior_depth: int | None = None,
-        prior_weight: float = 1.0,
+        **settings: object,
     ) -> None:
+        """``settings`` are the declared ``params``; ``prior``, ``evaluate`` and ``lead``
+        are guidance from outside the game (``net=`` loads them from a plug-in guide)."""
+        if settings.get("net") is not None:  # a guide: its callables and its recommended settings
+            guidance = plugins.guide("net")(str(settings["net"]), game)
+            prior, evaluate, lead = guidance.prior, guidance.evaluate, guidance.lead
+            settings = {**guidance.settings, **settings}
+        s = settle(self.name, self.params, settings)
+        iterations, seconds = s["iterations"], s["seconds"]
         if iterations is not None and seconds is not None:
             raise ConfigError(
                 "give ismcts a budget of iterations or of seconds, not both "
@@ -177,57 +211,38 @@ class ISMCTSBot:
             )
         if iterations is None and seconds is None:
             iterations = game.search_iterations
-        if iterations is not None and iterations < 1:
-            raise ConfigError(f"iterations must be at least 1, got {iterations}")
-        if seconds is not None and not seconds > 0:
-            raise ConfigError(f"seconds must be more than 0, got {seconds}")
-        if exploration < 0:
-            raise ConfigError(f"exploration must be 0 or more, got {exploration}")
-        if bias < 0:
-            raise ConfigError(f"bias must be 0 or more, got {bias}")
-        if rollout_depth is not None and rollout_depth < 0:
-            raise ConfigError(f"rollout_depth must be 0 or more, got {rollout_depth}")
-        if not 1 <= workers <= MAX_WORKERS:
-            raise ConfigError(f"workers must be 1 to {MAX_WORKERS} (processes), got {workers}")
-        if not 0.0 <= margin_weight <= 1.0:
-            raise ConfigError(f"margin_weight must be between 0 and 1, got {margin_weight}")
-        if mix is not None and not 0.0 <= mix < 1.0:
-            raise ConfigError(f"mix must be from 0 (prior only) to below 1, got {mix}")
-        if prior_depth is not None and prior_depth < 1:
-            raise ConfigError(f"prior_depth must be at least 1 (the root), got {prior_depth}")
-        if prior_depth is not None and prior is None:
+        if s["max_seconds"] is not None:  # a cap: the search stops at whichever comes first
+            seconds = s["max_seconds"] if seconds is None else min(seconds, s["max_seconds"])
+        if s["prior_depth"] is not None and prior is None:
             raise ConfigError("prior_depth says where a network's prior is asked: give net= too")
-        if not prior_weight >= 0:
-            raise ConfigError(f"prior_weight must be 0 or more, got {prior_weight}")
+        mix = s["mix"]
         if mix is not None and evaluate is None:
             raise ConfigError("mix weighs a network's evaluation against a playout: give net= too")
-        if reward not in REWARDS:
-            raise ConfigError(f"ismcts has no reward {reward!r}; rewards: {', '.join(REWARDS)}")
         self.game = game
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
-        self.c = exploration
-        self.bias = bias
-        self.rollout_depth = rollout_depth
-        self.reward = reward
-        self.margin_weight = margin_weight
-        self.workers = workers
+        self.c = s["exploration"]
+        self.bias = s["bias"]
+        self.rollout_depth = s["rollout_depth"]
+        self.reward = s["reward"]
+        self.margin_weight = s["margin_weight"]
+        self.workers = s["workers"]
         self._pool: Executor | None = None
         self.last_iterations = 0
         # ---- guidance (callables only; see the module docstring) ----
         self.guide_prior = prior
         #: the prior is asked at nodes at most this many decisions below the root
-        self.prior_depth = prior_depth if prior_depth is not None else 1 << 30
+        self.prior_depth = s["prior_depth"] if s["prior_depth"] is not None else 1 << 30
         #: the PUCT coefficient of the network's prior (the favourite's progressive bias
         #: keeps ``bias``)
-        self.prior_weight = prior_weight
+        self.prior_weight = s["prior_weight"]
         if mix == 0.0:  # the prior alone: every leaf is played out to the end
             evaluate, lead, mix = None, None, None
         self.guide_evaluate = evaluate
         self.guide_lead = lead if evaluate is not None else None
         self.mix = mix
-        if evaluate is not None and rollout_depth is None and mix is None:
+        if evaluate is not None and self.rollout_depth is None and mix is None:
             self.rollout_depth = 0  # the evaluation judges each new leaf: no playout
 
     def choose(self, state: State) -> Action:
@@ -345,39 +360,43 @@ class ISMCTSBot:
                 liked = prior(world, rng) if bias > 0.0 or len(children) < len(legal) else None
                 favourite = -1 if liked is None else int(liked)
                 untried = None
+                best, best_value = legal[0], -1.0
+                # one pass: count the availability of every child and, when every action
+                # may have one (fewer children than actions means one is untried), pick by
+                # UCB. Actions are ints: they find the children's int keys as they are.
+                rate = len(children) >= len(legal)
                 for a in legal:
-                    child = children.get(int(a))
+                    child = children.get(a)
                     if child is None:
                         if untried is None:
                             untried = []
                         untried.append(a)
-                    else:
-                        child.avail += 1
+                        rate = False
+                        continue
+                    child.avail += 1
+                    if rate:
+                        v = child.visits
+                        value = child.total / v + c * sqrt(log(child.avail) / v)
+                        if guided:
+                            value += puct * probs[a] * sqrt(child.avail) / (v + 1)
+                        if bias > 0.0 and a == favourite:
+                            value += bias / (v + 1)
+                        if value > best_value:
+                            best, best_value = a, value
                 if untried is not None:
                     a = untried[rng.randrange(len(untried))]
                     if guided:
                         a = max(untried, key=lambda u: probs[int(u)])
                     for u in untried:
-                        if int(u) == favourite:
+                        if u == favourite:
                             a = u
                             break
                     child = children[int(a)] = _Node(world.to_move)
                     world.apply(a)
                     path.append(child)
                     break
-                best, best_value = legal[0], -1.0
-                for a in legal:
-                    ch = children[int(a)]
-                    v = ch.visits
-                    value = ch.total / v + c * sqrt(log(ch.avail) / v)
-                    if guided:
-                        value += puct * probs[int(a)] * sqrt(ch.avail) / (v + 1)
-                    if bias > 0.0 and int(a) == favourite:
-                        value += bias / (v + 1)
-                    if value > best_value:
-                        best, best_value = a, value
                 world.apply(best)
-                node = children[int(best)]
+                node = children[best]
                 path.append(node)
             # ---- playout ----
             leaf = world.ply
@@ -392,8 +411,9 @@ class ISMCTSBot:
                         _merge_prior(path[-1], here, guide(world, here))
             if depth_limit is not None:
                 stop = min(stop, world.ply + depth_limit)
+            play = world.apply
             while world.to_move is not None and world.ply < stop and not done(state, world):
-                world.apply(policy(world, rng))
+                play(policy(world, rng))
             if world.to_move is None:
                 result = rewards(state, world, scale, kind=kind, margin_weight=weight)
             else:  # stopped early: judged by the game (default: running scores)
@@ -412,10 +432,6 @@ class ISMCTSBot:
                     node.total += result[node.mover]
         self.last_iterations = n
         return root
-
-
-#: root-parallel search uses at most this many processes
-MAX_WORKERS = 64
 
 
 def _single(bot: ISMCTSBot, seed: int) -> ISMCTSBot:

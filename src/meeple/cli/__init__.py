@@ -157,23 +157,21 @@ def simulate(
     workers: int = typer.Option(1, help="processes to play games in parallel"),
 ) -> None:
     """Bots against bots: wins, mean scores and game length per bot."""
+    from meeple.arena.match import check_games
     from meeple.arena.simulate import simulate as run
 
     try:
         g = games.get(game)
         specs = [s.strip() for s in bots.split(",") if s.strip()]
         count = players or max(len(specs), g.players.start)
-        g.check_players(count)
-        for spec in set(specs):
-            botlib.get(spec, g)
         opts = parse_options(option)
-        g.resolve_options(opts)
+        check_games(g, count, opts, specs)
+        summary, finals = run(
+            g.name, specs, count, games_, seed, opts, keep=report, quiet=as_json, console=console,
+            workers=max(1, workers),
+        )
     except MeepleError as err:
         fail(err)
-    summary, finals = run(
-        g.name, specs, count, games_, seed, opts, keep=report, quiet=as_json, console=console,
-        workers=max(1, workers),
-    )
     if as_json:
         print(json.dumps(summary, indent=1))
     else:
@@ -239,6 +237,21 @@ def list_games() -> None:
             console.print(f"    {escape(line)}", soft_wrap=True)
 
 
+@app.command("bots")
+def list_bots() -> None:
+    """List the bots and their parameters (a spec: NAME or NAME:key=value,key=value)."""
+    for name in botlib.names() + botlib.plugin_names():
+        try:
+            rows = botlib.describe(name)
+        except MeepleError as err:  # a plug-in whose layer is not installed
+            console.print(f"[bold]{name}[/]  (unavailable: {escape(str(err))})", soft_wrap=True)
+            continue
+        doc = (botlib.bot_class(name).__doc__ or "").strip().split("\n")[0]
+        console.print(f"[bold]{name}[/]  {escape(doc)}", soft_wrap=True)
+        for key, allowed, meaning in rows:
+            console.print(f"    {key}: {escape(allowed)}; {escape(meaning)}", soft_wrap=True)
+
+
 @app.command()
 def bench(
     game: list[str] = typer.Argument(None, help="games to measure (default: all)"),
@@ -249,10 +262,22 @@ def bench(
     as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
     db: str | None = typer.Option(None, help="bench server: database URL (default: a fresh SQLite file)"),
     clients: int = typer.Option(8, help="bench server: concurrent clients"),
+    compare: str | None = typer.Option(
+        None, help="search speed of this code against git revision REV, side by side (bench/compare.py)"
+    ),
+    compare_rounds: int = typer.Option(5, help="--compare: interleaved searches per position"),
+    instructions: bool = typer.Option(
+        False, help="--compare: count instructions under valgrind instead of timing (exact on a busy machine, slow)"
+    ),
 ) -> None:
     """Throughput (decisions/s, per-operation costs, ISMCTS iterations/s) and bot strength.
 
-    `meeple bench server [--db URL] [--clients N] [--seconds S]` measures the game server instead.
+    `meeple bench server [--db URL] [--clients N] [--seconds S]` measures the game server instead
+    (two processes when URL is PostgreSQL); `meeple bench server fairness` a cheap bot beside
+    the largest bot budget.
+    `meeple bench --compare REV [GAME...]` measures ISMCTS iterations/s of REV and of this
+    code in two processes, alternately, and says whether both searched identically;
+    `--instructions` counts instructions per iteration under valgrind instead.
     """
     from meeple.bench import run_bench
 
@@ -260,7 +285,7 @@ def bench(
         from meeple.bench.server import run_server_bench
 
         try:
-            run_server_bench(db, max(1, clients), seconds, console, as_json)
+            run_server_bench(db, max(1, clients), seconds, console, as_json, modes=game[1:])
         except (MeepleError, RuntimeError) as err:
             fail(err)
         return
@@ -270,11 +295,20 @@ def bench(
             games.get(name)
     except MeepleError as err:
         fail(err)
+    if compare is not None:
+        from meeple.bench.compare import print_comparison
+
+        try:
+            print_comparison(compare, names, compare_rounds, as_json, console, instructions)
+        except MeepleError as err:
+            fail(err)
+        return
     run_bench(names, seconds, strength, rounds, as_json, console, ismcts)
 
 
 # ---- commands defined in their own modules (imported last: they use ``app``) ----
 from meeple.cli import card as _card  # noqa: E402,F401  meeple card
+from meeple.cli import panel as _panel  # noqa: E402,F401  meeple panel
 from meeple.cli import serve as _serve  # noqa: E402, F401  meeple serve
 from meeple.cli import tournament as _tournament  # noqa: E402,F401  meeple tournament, meeple sprt
 from meeple.cli import train as _train  # noqa: E402,F401  meeple train (rl)

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from meeple import bots as botlib
 from meeple import games
+from meeple.arena.match import check_games
 from meeple.cli import app, console, fail, parse_options
 from meeple.core.errors import MeepleError
 
@@ -39,11 +39,6 @@ def _ray_address(ctx: typer.Context, game: str, ray: bool) -> tuple[str, str | N
     if game not in games.names() and extra[0] in games.names():
         game, extra[0] = extra[0], game  # "--ray ADDRESS GAME": the parser took ADDRESS as GAME
     return game, extra[0]
-
-
-def _check_bots(specs: list[str], game: games.Game) -> None:
-    for spec in specs:
-        botlib.get(spec, game)
 
 
 def _backend_checks(workers: int | None, ray: str | None) -> None:
@@ -99,10 +94,10 @@ def tournament(
         count = g.check_players(players or max(2, g.players.start))
         if seating not in SEATINGS:
             raise MeepleError(f"--seating {seating!r} is not known; choose {' or '.join(SEATINGS)}")
-        _check_bots(specs, g)
         given = parse_options(option)
         resolved = g.resolve_options(given)
         opts = {k: resolved[k] for k in given}
+        check_games(g, count, opts, specs)
         if resume and not name:
             raise MeepleError("--resume needs the --name of the tournament to continue")
         if plots is not None:
@@ -229,12 +224,11 @@ def sprt(
             raise MeepleError("name the two bots: --bot A (under test) --vs B (reference)")
         game, address = _ray_address(ctx, game, ray)
         g = games.get(game)
-        g.check_players(2)
-        _check_bots([bot, vs], g)
         check(elo0, elo1, alpha, beta, max_games)
         given = parse_options(option)
         resolved = g.resolve_options(given)
         opts = {k: resolved[k] for k in given}
+        check_games(g, 2, opts, [bot, vs])
         if resume and not name:
             raise MeepleError("--resume needs the --name of the test to continue")
         _backend_checks(workers, address)

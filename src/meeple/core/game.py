@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from meeple.core.actions import Action, ActionSpace
 from meeple.core.errors import ConfigError, ParseError, clip
@@ -30,6 +30,14 @@ class GlossaryEntry:
     abbreviations: tuple[str, ...] = ()
     #: True where the official text is not public and meeple designed it (Lowlands)
     design: bool = False
+
+
+class ChanceOutcome(NamedTuple):
+    """One way a chance event can fall (``Game.chance_outcomes``)."""
+
+    probability: float
+    label: str  # what happened, in the words of the game (the card drawn: ``R7``)
+    state: State  # the position after the action, with this outcome
 
 
 @dataclass(frozen=True)
@@ -119,8 +127,16 @@ class Game:
     def parse(self, text: str) -> Action:
         return self.actions.parse(text)
 
-    def encode(self, action: int) -> int:
-        return int(action)
+    def encode(self, action: Action | int | str) -> int:
+        """The code of an action of this game (an ``Action``, its code or its notation).
+
+        Actions are ``int`` subclasses, so for an action of this game this is
+        ``int(action)``; it is the contract's name for that, and unlike ``int`` it refuses
+        what is not an action of the game (``ParseError``).
+        """
+        if isinstance(action, str) and not isinstance(action, Action):
+            return int(self.parse(action))
+        return int(self.decode(int(action) if isinstance(action, int) else action))
 
     def decode(self, index: int) -> Action:
         """The action whose code is ``index``; codes outside the table are refused."""
@@ -235,12 +251,54 @@ class Game:
     #: can escape, so every search answers even if a playout would cycle.
     playout_limit: int = 2000
 
-    #: a bound on the decisions of one game at each player count that no sequence of
-    #: legal moves can exceed (the rules guarantee the game ends; the stalling tests
-    #: drive adversaries against it). Servers and tournaments may rely on it.
-    def decision_bound(self, players: int) -> int:
-        """The most decisions a game of ``players`` can take (see docs/architecture.md)."""
-        return 100_000
+    def decision_bound(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+        """The most decisions (plies) a game of ``players`` with ``options`` can take,
+        whatever the players do: no sequence of legal moves exceeds it.
+
+        ``options`` are the game's options as given to ``new`` (``None`` or missing keys:
+        the defaults; text is read as by ``new``). The arena stops a game that passes it
+        (a rules bug: the stalling tests drive adversaries against it), a server may too.
+        Raises ``ConfigError`` naming the options where they admit no bound (a rule
+        text with no end, such as Lost Cities with ``stall_rules=off``): such games are
+        not played where something must end. The argument is the game's
+        (``max_decisions``), written out in its docs.
+        """
+        players = self.check_players(players)
+        resolved = self.resolve_options(options or {})
+        bound = self.max_decisions(players, resolved)
+        if bound is None:
+            changed = [f"{k}={self._option_text(k, v)}" for k, v in resolved.items() if v != self.options[k].default]
+            given = " with " + ", ".join(changed) if changed else ""
+            raise ConfigError(
+                f"{self.name}{given} has no decision bound: nothing in the rules ends such a game "
+                "for sure, so it is not played where games must end (the arena, the server); "
+                f"{self.unbounded_hint or 'use options that bound it'}"
+            )
+        return bound
+
+    def _option_text(self, key: str, value: Any) -> str:
+        return self.options[key].none if value is None else str(value)
+
+    def max_decisions(self, players: int, options: Mapping[str, Any]) -> int | None:
+        """The game's own bound for ``decision_bound`` (options resolved), or ``None``
+        where those options admit none. Default: none declared."""
+        return None
+
+    #: what ``decision_bound``'s refusal suggests instead (the options that bound a game)
+    unbounded_hint: str = ""
+
+    def chance_outcomes(self, state: State, action: Action) -> Sequence[ChanceOutcome] | None:
+        """Every way the chance in ``action`` can fall, for tools that enumerate a chance
+        node (expectimax, the exact value of a draw) instead of sampling it.
+
+        ``None``: the action holds no chance the game declares (the default). Otherwise
+        one outcome per distinct result, with its probability as ``state.to_move`` sees
+        it (from its view only: the probabilities are the same in every world it cannot
+        tell apart) and the position after the action with that result. The positions
+        are built from ``state``'s hidden parts: call it on a determinization
+        (``state.determinize(seat, rng)``) where the caller must not learn them.
+        """
+        return None
 
     # ---- hooks for people: names, scores and events in words ---------------
     def glossary(self) -> Sequence[GlossaryEntry]:

@@ -27,8 +27,18 @@ if TYPE_CHECKING:
 FORMAT = 1
 #: core fields written under their own names (see ``State._init_core``)
 CORE = ("players", "seed", "options", "to_move", "reveals")
-_SKIP = {"_history", "_recent", "_ply", "_legal", "_chance", *CORE}
-_TRUSTED = "meeple.games."
+_SKIP = {"_history", "_recent", "_ply", "_legal", "_memo", "_chance", *CORE}
+
+
+def _home(game: Game) -> str:
+    """The package the game is defined in: only its classes are written and read back."""
+    module = type(game).__module__
+    return module.rpartition(".")[0] or module
+
+
+def _trusted(game: Game, module_name: str) -> bool:
+    home = _home(game)
+    return module_name == home or module_name.startswith(home + ".")
 
 
 def dump_position(state: State) -> str:
@@ -37,10 +47,10 @@ def dump_position(state: State) -> str:
         "position": FORMAT,
         "game": game.name,
         "rules": game.rules_version,
-        **{key: _encode(getattr(state, key)) for key in CORE},
+        **{key: _encode(getattr(state, key), game) for key in CORE},
         "chance": state._chance,
         "history": state.log,
-        "fields": _fields(state),
+        "fields": _fields(state, game),
     }
     return json.dumps(data, separators=(",", ":"))
 
@@ -86,40 +96,40 @@ def _restore_history(state: State, codes: list[int]) -> None:
     state._ply = len(codes)
 
 
-def _fields(obj: Any) -> dict[str, Any]:
+def _fields(obj: Any, game: Game) -> dict[str, Any]:
     names = list(vars(obj)) if hasattr(obj, "__dict__") else []
     for klass in type(obj).__mro__:
         for name in getattr(klass, "__slots__", ()):
             if name not in names and hasattr(obj, name):
                 names.append(name)
-    return {name: _encode(getattr(obj, name)) for name in names if name not in _SKIP}
+    return {name: _encode(getattr(obj, name), game) for name in names if name not in _SKIP}
 
 
-def _encode(value: Any) -> Any:
+def _encode(value: Any, game: Game) -> Any:
     if value is None or isinstance(value, (bool, str, float)):
         return value
     if isinstance(value, Action):
         return {"~action": int(value)}
     if isinstance(value, Enum):
-        return {"~enum": _path(type(value)), "value": _encode(value.value)}
+        return {"~enum": _path(type(value)), "value": _encode(value.value, game)}
     if isinstance(value, int):
         return int(value)
     if isinstance(value, list):
-        return [_encode(v) for v in value]
+        return [_encode(v, game) for v in value]
     if isinstance(value, tuple):
-        if hasattr(value, "_fields") and _path(type(value)).startswith(_TRUSTED):
-            return {"~namedtuple": _path(type(value)), "values": [_encode(v) for v in value]}
-        return {"~tuple": [_encode(v) for v in value]}
+        if hasattr(value, "_fields") and _trusted(game, type(value).__module__):
+            return {"~namedtuple": _path(type(value)), "values": [_encode(v, game) for v in value]}
+        return {"~tuple": [_encode(v, game) for v in value]}
     if isinstance(value, (set, frozenset)):
         tag = "~set" if isinstance(value, set) else "~frozenset"
-        return {tag: sorted((_encode(v) for v in value), key=json.dumps)}
+        return {tag: sorted((_encode(v, game) for v in value), key=json.dumps)}
     if isinstance(value, dict):
         if all(isinstance(k, str) and not k.startswith("~") for k in value):
-            return {k: _encode(v) for k, v in value.items()}
-        return {"~dict": [[_encode(k), _encode(v)] for k, v in value.items()]}
+            return {k: _encode(v, game) for k, v in value.items()}
+        return {"~dict": [[_encode(k, game), _encode(v, game)] for k, v in value.items()]}
     klass = type(value)
-    if klass.__module__.startswith(_TRUSTED):
-        return {"~object": _path(klass), "fields": _fields(value)}
+    if _trusted(game, klass.__module__):
+        return {"~object": _path(klass), "fields": _fields(value, game)}
     raise MeepleError(f"cannot write a {klass.__name__} into a position")
 
 
@@ -145,22 +155,22 @@ def _decode(value: Any, game: Game) -> Any:
         if tag == "~action":
             return game.decode(inner)
     if set(value) == {"~object", "fields"}:
-        klass = _trusted_class(value["~object"])
+        klass = _trusted_class(value["~object"], game)
         obj = klass.__new__(klass)
         for name, field_value in value["fields"].items():
             object.__setattr__(obj, name, _decode(field_value, game))  # frozen ones too
         return obj
     if set(value) == {"~namedtuple", "values"}:
-        return _trusted_class(value["~namedtuple"])(*_decode(value["values"], game))
+        return _trusted_class(value["~namedtuple"], game)(*_decode(value["values"], game))
     if set(value) == {"~enum", "value"}:
-        return _trusted_class(value["~enum"])(_decode(value["value"], game))
+        return _trusted_class(value["~enum"], game)(_decode(value["value"], game))
     return {k: _decode(v, game) for k, v in value.items()}
 
 
-def _trusted_class(path: str) -> type:
+def _trusted_class(path: str, game: Game) -> type:
     module_name, _, qualname = path.partition(":")
-    if not module_name.startswith(_TRUSTED):
-        raise MeepleError(f"a position may only hold meeple's own game objects, not {path!r}")
+    if not _trusted(game, module_name):
+        raise MeepleError(f"a position may only hold meeple's own game objects ({_home(game)}), not {path!r}")
     target: Any = importlib.import_module(module_name)
     for part in qualname.split("."):
         target = getattr(target, part)
@@ -176,9 +186,9 @@ def edited(state: State, **changes: Any) -> State:
     data = json.loads(dump_position(state))
     for name, value in changes.items():
         if name in CORE:
-            data[name] = _encode(value)
+            data[name] = _encode(value, state.game)
         elif name in data["fields"]:
-            data["fields"][name] = _encode(value)
+            data["fields"][name] = _encode(value, state.game)
         else:
             known = ", ".join(sorted([*data["fields"], *CORE]))
             raise MeepleError(f"{state.game.name} positions have no field {name!r}; fields: {known}")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import _random
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from hashlib import sha512
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from meeple.core.actions import Action
@@ -20,6 +22,18 @@ if TYPE_CHECKING:
 HISTORY_CHUNK = 64
 
 
+def seeded(text: str) -> random.Random:
+    """``random.Random(text)``: the same generator (Python's seeding of text, version 2:
+    the text's bytes followed by their SHA-512, as one integer), without the Python-level
+    checks of ``Random.seed``; a search meets a chance event every few hundred
+    decisions, and those checks were a third of its cost."""
+    data = text.encode()
+    rng = random.Random.__new__(random.Random)
+    _random.Random.seed(rng, int.from_bytes(data + sha512(data).digest()))
+    rng.gauss_next = None
+    return rng
+
+
 class State:
     """A game in progress.
 
@@ -31,6 +45,8 @@ class State:
     """
 
     game: ClassVar[Game]
+    #: facts derived from this position (``_derived``), with the legal list they belong to
+    _memo: tuple[tuple[Action, ...], dict[Any, Any]] | None = None
 
     players: int
     options: Mapping[str, Any]
@@ -74,6 +90,7 @@ class State:
         other._recent = self._recent.copy()
         other._ply = self._ply
         other._legal = self._legal
+        other._memo = self._memo  # valid for the clone while it shares the legal list
 
     def chance(self) -> random.Random:
         """A fresh RNG for the next chance event, derived from the seed.
@@ -83,9 +100,32 @@ class State:
         bot never learns the future from it.
         """
         self._chance += 1
-        return random.Random(f"{self.seed}/{self._chance}")
+        return seeded(f"{self.seed}/{self._chance}")
 
     # ---- the contract ----------------------------------------------------
+    def _derived(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """``compute()``, remembered for this position: for facts that the rules and the
+        bots derive several times per decision (what can be built, say).
+
+        The memo belongs to the cached legal list, so it is forgotten exactly when that
+        list is: by ``apply``, ``determinize``, a restored position, or code that edits
+        a state and resets ``_legal``. While the legal list is not cached (inside
+        ``apply`` and ``_legal_actions``) nothing is remembered. A clone shares the
+        memo with its original for as long as they share the legal list, i.e. until
+        either changes.
+        """
+        legal = self._legal
+        if legal is None:
+            return compute()
+        memo = self._memo
+        if memo is None or memo[0] is not legal:
+            memo = self._memo = (legal, {})
+        facts = memo[1]
+        if key in facts:
+            return facts[key]
+        value = facts[key] = compute()
+        return value
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of ``to_move``, in a fixed order; never empty while the game
         runs, empty when it is over. A tuple: callers cannot corrupt the cache."""

@@ -38,7 +38,6 @@ WORD = re.compile(r"[^\W\d_]+(?:_[^\W\d_]+)*")
 #: game they belong to is converted: its engineer translates them and deletes the line
 PENDING: dict[str, tuple[str, ...]] = {
     "web": (
-        "lw.", "opt.lewis-clark.", "game.lewis-clark.",  # the Lewis & Clark board
         "lt.", "opt.little-town.", "game.little-town.",  # the Little Town board
     ),
 }

@@ -19,12 +19,12 @@ Needs NumPy, not PyTorch.
 from __future__ import annotations
 
 import random
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
 
 from meeple import games
+from meeple.arena.backends import Backend, run_all
 from meeple.core.actions import Action
 from meeple.core.state import State
 from meeple.rl.selfplay import Samples, record_game
@@ -32,7 +32,7 @@ from meeple.rl.selfplay import Samples, record_game
 
 def heuristic_game(
     game_name: str, players: int, options: dict[str, Any], seed: int, epsilon: float = 0.15,
-    keep: float = 0.1, max_plies: int = 2000,
+    keep: float = 0.1,
 ) -> tuple[Samples, list[int]]:
     """One game of the playout policy with ``epsilon`` random moves; a share ``keep``
     of its decisions, as samples."""
@@ -47,7 +47,7 @@ def heuristic_game(
             return legal[rng.randrange(len(legal))], shares
         return liked, shares
 
-    return record_game(game_name, players, options, seed, decide, max_plies, keep)
+    return record_game(game_name, players, options, seed, decide, keep)
 
 
 def _job(args: tuple) -> Samples:
@@ -56,13 +56,9 @@ def _job(args: tuple) -> Samples:
 
 def generate(
     game_name: str, players: int, options_for: list[dict[str, Any]], seeds: list[int],
-    epsilon: float = 0.15, keep: float = 0.1, workers: int = 1,
+    epsilon: float = 0.15, keep: float = 0.1, workers: int = 1, backend: Backend | None = None,
 ) -> Samples:
-    """Heuristic games, one per seed (``options_for[i]`` the options of game ``i``)."""
+    """Heuristic games, one per seed (``options_for[i]`` the options of game ``i``), 64
+    to a task (they take milliseconds)."""
     jobs = [(game_name, players, o, s, epsilon, keep) for o, s in zip(options_for, seeds, strict=True)]
-    if workers <= 1:
-        parts = [_job(j) for j in jobs]
-    else:
-        with ProcessPoolExecutor(workers) as pool:
-            parts = list(pool.map(_job, jobs, chunksize=64))
-    return Samples.concat(parts)
+    return Samples.concat(run_all(_job, jobs, workers, backend, per_batch=64))

@@ -28,8 +28,7 @@ machine. Needs NumPy, not PyTorch.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,6 +36,9 @@ from typing import Any
 import numpy as np
 
 from meeple import games
+from meeple.arena.backends import make_backend
+from meeple.arena.match import play_out
+from meeple.core.actions import Action
 from meeple.core.errors import ConfigError
 from meeple.core.state import State
 from meeple.rl import encoders, selfplay
@@ -67,25 +69,28 @@ class Positions:
 
 def positions(
     game_name: str, players: int, options: dict[str, Any], seed: int, epsilon: float = 0.1,
-    keep: float = 0.1, max_plies: int = 2000,
-) -> Iterator[State]:
+    keep: float = 0.1,
+) -> list[State]:
     """The kept decisions of one game of the playout policy (with ``epsilon`` random
-    moves), as states to search; the caller may search them before the game goes on."""
+    moves, played through the arena's loop), as states to search."""
     game = games.get(game_name)
     policy = game.rollout_action
     state = game.new(players, seed, **options)
     rng = random.Random(seed)
-    while state.to_move is not None and state.ply < max_plies:
-        legal = state.legal_actions()
-        if len(legal) > 1 and rng.random() < keep:
-            yield state
+    kept: list[State] = []
+
+    def choose(now: State) -> Action:
+        legal = now.legal_actions()
         if len(legal) == 1:
-            action = legal[0]
-        elif rng.random() < epsilon:
-            action = legal[rng.randrange(len(legal))]
-        else:
-            action = policy(state, rng)
-        state.apply(action)
+            return legal[0]
+        if rng.random() < keep:
+            kept.append(now.clone())
+        if rng.random() < epsilon:
+            return legal[rng.randrange(len(legal))]
+        return policy(now, rng)
+
+    play_out(state, [choose] * players)
+    return kept
 
 
 def search_game(
@@ -111,6 +116,7 @@ def search_game(
                 visits[a] = child.visits
                 q[a] = child.total / child.visits
         rows.append((enc.encode_state(state, state.to_move), mask, visits, q))
+    search.close()
     count = len(rows)
     cols = [np.array([r[i] for r in rows]).reshape(count, -1) for i in range(4)]
     return Positions(cols[0].astype(np.float32), cols[1].astype(bool), cols[2].astype(np.float32),
@@ -135,8 +141,7 @@ def generate(
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     files = []
-    pool = ProcessPoolExecutor(workers) if workers > 1 else None
-    try:
+    with make_backend(workers) as backend:
         for start in range(0, len(seeds), CHUNK):
             part = list(seeds[start:start + CHUNK])
             path = chunk_path(out, part[0])
@@ -145,12 +150,8 @@ def generate(
                 continue
             jobs = [(game_name, players, options_of(start + i), s, expert, epsilon, keep)
                     for i, s in enumerate(part)]
-            found = list(pool.map(_job, jobs)) if pool is not None else [_job(j) for j in jobs]
-            save(path, Positions.concat(found))
+            save(path, Positions.concat(backend.map(_job, jobs)))
             log(f"distillation data: games {start + len(part)} of {len(seeds)} searched ({path.name})")
-    finally:
-        if pool is not None:
-            pool.shutdown()
     return files
 
 

@@ -11,7 +11,12 @@ from pathlib import Path
 
 import numpy as np
 
+from meeple.bots.base import legal_or_refuse
+from meeple.bots.params import Param, settle
+from meeple.bots.plugins import Guidance
 from meeple.core.actions import Action
+from meeple.core.errors import ConfigError
+from meeple.core.game import Game
 from meeple.core.state import State
 from meeple.rl.network import Network, Outputs
 
@@ -76,3 +81,33 @@ class NetGuide:
         probs = self.prior(state, legal)
         return legal[max(range(len(legal)), key=probs.__getitem__)]
 
+
+
+def guidance(net: str, game: Game) -> Guidance:
+    """``ismcts:net=PATH`` (the ``net`` guide, registered in ``meeple.PLUGINS``): the
+    network's prior, evaluation and lead for the search, and its recommended settings."""
+    guide = NetGuide.load(net, game.name)
+    return Guidance(guide.prior, guide.evaluate, guide.lead, guide.search_defaults)
+
+
+class PolicyBot:
+    """A trained network's own move (its most likely legal action), without search.
+
+    ``policy:net=PATH`` measures what a network learnt by itself (``meeple train``
+    checks it against ``greedy`` after every iteration)."""
+
+    name = "policy"
+    params = (Param("net", Path, "default", "a network file from meeple train, or 'default'"),)
+
+    def __init__(self, game: Game, seed: int | None = None, **settings: object) -> None:
+        net = settle(self.name, self.params, settings)["net"]
+        if net is None:
+            raise ConfigError("the policy bot plays a network: give net=PATH or net=default")
+        self.guide = NetGuide.load(str(net), game.name)
+
+    def choose(self, state: State) -> Action:
+        legal = legal_or_refuse(state)
+        return legal[0] if len(legal) == 1 else self.guide.best(state)
+
+    def close(self) -> None:
+        pass

@@ -23,6 +23,8 @@ from typing import Any
 import numpy as np
 
 from meeple import bots, games
+from meeple.arena.backends import Backend, run_all
+from meeple.arena.match import play_out
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.core.actions import Action
 from meeple.core.errors import ConfigError
@@ -73,15 +75,14 @@ def lead_shares(state: State, players: int) -> list[float]:
 
 def record_game(
     game_name: str, players: int, options: dict[str, Any], seed: int, decide: Decide,
-    max_plies: int = 2000, keep: float = 1.0,
+    keep: float = 1.0,
 ) -> tuple[Samples, list[int]]:
-    """Play one game with ``decide`` at every real decision (forced steps are played
-    without it) and turn each decision into a sample, or a random share ``keep`` of
-    them (the decisions of one game share its outcome, so a network learns more from
-    a few positions of many games than from all positions of a few). A game still running after
-    ``max_plies`` (Lost Cities can cycle when both seats keep drawing from the discard
-    piles) is cut there; decisions whose horizon it had not reached are dropped,
-    since they have no outcome to learn from."""
+    """Play one game (through the arena's loop, ``arena.match.play_out``) with ``decide``
+    at every real decision (forced steps are played without it) and turn each decision
+    into a sample, or a random share ``keep`` of them (the decisions of one game share
+    its outcome, so a network learns more from a few positions of many games than from
+    all positions of a few). Every game ends by its rules (a game past its decision
+    bound is a bug and stops with an error), so every sample has an outcome."""
     game = games.get(game_name)
     enc = encoders.get(game_name, players, options)
     state = game.new(players, seed, **options)
@@ -92,8 +93,8 @@ def record_game(
     decisions = 0
     sampler = random.Random(seed ^ 0x6B65)
 
-    def settle(now) -> None:
-        keep = []
+    def settle(now: State) -> None:
+        keep_open = []
         for i, root, start in pending:
             if now.to_move is None or game.rollout_done(root, now):
                 end = now.scores()
@@ -102,35 +103,32 @@ def record_game(
                 order = [(me + k) % players for k in range(players)]
                 values[i] = ([(end[s] - start[s]) / scale for s in order], [lead[s] for s in order])
             else:
-                keep.append((i, root, start))
-        pending[:] = keep
+                keep_open.append((i, root, start))
+        pending[:] = keep_open
 
-    while state.to_move is not None and state.ply < max_plies:
-        legal = state.legal_actions()
-        if len(legal) > 1:
-            seat = state.to_move
-            action, shares = decide(state, legal, decisions)
-            decisions += 1
-            if keep < 1.0 and sampler.random() >= keep:
-                state.apply(action)
-                settle(state)
-                continue
-            codes = [int(a) for a in legal]
-            pi = np.zeros(game.num_actions, dtype=np.float32)
-            pi[codes] = shares
-            mask = np.zeros(game.num_actions, dtype=bool)
-            mask[codes] = True
-            obs.append(enc.encode(state.view(seat)))
-            masks.append(mask)
-            pis.append(pi)
-            seats.append(seat)
-            pending.append((len(seats) - 1, state.clone(), state.scores()))
-        else:
-            action = legal[0]
-        state.apply(action)
-        settle(state)
-    if state.to_move is None:
-        settle(state)
+    def choose(now: State) -> Action:
+        nonlocal decisions
+        legal = now.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = now.to_move
+        action, shares = decide(now, list(legal), decisions)
+        decisions += 1
+        if keep < 1.0 and sampler.random() >= keep:
+            return action
+        codes = [int(a) for a in legal]
+        pi = np.zeros(game.num_actions, dtype=np.float32)
+        pi[codes] = shares
+        mask = np.zeros(game.num_actions, dtype=bool)
+        mask[codes] = True
+        obs.append(enc.encode(now.view(seat)))
+        masks.append(mask)
+        pis.append(pi)
+        seats.append(seat)
+        pending.append((len(seats) - 1, now.clone(), now.scores()))
+        return action
+
+    play_out(state, [choose] * players, after=settle)
     kept = sorted(values)
     n = len(kept)
     samples = Samples(
@@ -150,7 +148,6 @@ def play_game(
     expert_spec: str,
     seed: int,
     explore_plies: int = 8,
-    max_plies: int = 2000,
 ) -> tuple[Samples, list[int]]:
     """One self-play game of the expert search; its samples and final (or last) scores.
 
@@ -170,7 +167,7 @@ def play_game(
             action = legal[int(visits.argmax())]
         return action, visits / visits.sum()
 
-    return record_game(game_name, players, options, seed, decide, max_plies)
+    return record_game(game_name, players, options, seed, decide)
 
 
 def _job(args: tuple) -> tuple[Samples, list[int]]:
@@ -184,14 +181,9 @@ def generate(
     expert_spec: str,
     seeds: list[int],
     workers: int = 1,
-    max_plies: int = 2000,
+    backend: Backend | None = None,
 ) -> list[tuple[Samples, list[int]]]:
-    """Self-play games, one per seed (``options_for[i]`` the options of game ``i``)."""
-    jobs = [(game_name, players, o, expert_spec, s, 8, max_plies)
-            for o, s in zip(options_for, seeds, strict=True)]
-    if workers <= 1:
-        return [_job(j) for j in jobs]
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(workers) as pool:
-        return list(pool.map(_job, jobs))
+    """Self-play games, one per seed (``options_for[i]`` the options of game ``i``), on
+    ``backend`` (default: ``workers`` local processes)."""
+    jobs = [(game_name, players, o, expert_spec, s, 8) for o, s in zip(options_for, seeds, strict=True)]
+    return run_all(_job, jobs, workers, backend)

@@ -15,7 +15,6 @@ of the playout policy, which are a thousand times cheaper than games of search.
 from __future__ import annotations
 
 import json
-import random
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -24,11 +23,10 @@ from typing import Any
 
 import numpy as np
 
-from meeple import bots, games
+from meeple import games
 from meeple.core.errors import ConfigError
 from meeple.rl import bootstrap, encoders, network
 from meeple.rl import distill as distill_data
-from meeple.rl.guide import NetGuide
 from meeple.rl.selfplay import Samples, generate
 
 
@@ -63,8 +61,6 @@ class Config:
     eval_games: int = 20
     max_iterations: int | None = None
     resume: Path | None = None
-    #: self-play games still running after this many plies are cut (see selfplay)
-    max_plies: int = 2000
     #: warm start (``meeple.rl.bootstrap``): games of the playout policy fitted before
     #: the first expert iteration (0: none), with ``bootstrap_steps`` minibatch steps
     bootstrap_games: int = 0
@@ -206,25 +202,15 @@ def measure(model, data: Samples, chunk: int = 8192) -> dict[str, float]:
     return dict(zip((*LOSSES, "agreement"), (totals / max(1, len(data))).tolist(), strict=True))
 
 
-def policy_vs_greedy(net: network.Network, n_games: int, options: dict[str, Any], seed: int) -> float:
-    """The network's own policy (no search) against ``greedy``, seats alternating: its
-    score (a win 1, a shared win 1/2, a game cut after 2,000 plies 0)."""
-    game = net.game
-    guide = NetGuide(net)
-    total = 0.0
-    for i in range(n_games):
-        state = game.new(net.players, seed + i, **options)
-        greedy = bots.get("greedy", game, seed=seed + i)
-        me = i % net.players
-        while state.to_move is not None and state.ply < 2000:
-            if state.to_move == me:
-                state.apply(guide.best(state))
-            else:
-                state.apply(greedy.choose(state))
-        winners = state.winners()
-        if state.is_over and me in winners:
-            total += 1 / len(winners)
-    return total / max(1, n_games)
+def policy_vs_greedy(game: str, path: Path, players: int, n_games: int, options: dict[str, Any], seed: int,
+                     workers: int = 1) -> float:
+    """The network in ``path`` alone (``policy:net=PATH``, no search) against ``greedy``
+    over mirrored deals (``meeple.arena.panel``: about ``n_games`` games, whole deals):
+    its share of the wins."""
+    from meeple.arena.panel import match
+
+    deals = max(1, -(-n_games // players))
+    return match(game, f"policy:net={path}", "greedy", players, deals, seed, options, workers).rate
 
 
 def options_of(config: Config, i: int) -> dict[str, Any]:
@@ -291,7 +277,7 @@ def train(config: Config, log: Callable[[str], None] = print) -> list[dict[str, 
         seeds = [config.seed * 1_000_003 + total_games + i for i in range(config.games_per_iteration)]
         opts = [options_of(config, total_games + i) for i in range(config.games_per_iteration)]
         t0 = time.monotonic()
-        results = generate(game.name, players, opts, spec, seeds, config.workers, config.max_plies)
+        results = generate(game.name, players, opts, spec, seeds, config.workers)
         gen_seconds = time.monotonic() - t0
         fresh = Samples.concat([s for s, _ in results])
         total_games += len(results)
@@ -330,14 +316,15 @@ def train(config: Config, log: Callable[[str], None] = print) -> list[dict[str, 
         meta = network.meta_for(game.name, players, config.layers, iteration=iteration,
                                 config=_jsonable(asdict(config)), history=history + [row],
                                 bootstrap=warm, distill=distilled)
-        net = network.Network(meta, weights)
+        path = out / f"net-{iteration:04d}.npz"
         if config.eval_games:
+            network.save(path, meta, weights)  # the policy bot plays the saved file
             row["policy_vs_greedy"] = policy_vs_greedy(
-                net, config.eval_games, options_of(config, 0), seed=10_000 + 97 * iteration
+                game.name, path, players, config.eval_games, options_of(config, 0), 10_000 + 97 * iteration,
+                config.workers,
             )
         history.append(row)
         meta["history"] = history
-        path = out / f"net-{iteration:04d}.npz"
         network.save(path, meta, weights)
         network.save(out / "latest.npz", meta, weights)
         latest = path
@@ -538,8 +525,3 @@ def _jsonable(d: dict[str, Any]) -> dict[str, Any]:
             return str(v)
         return [plain(x) for x in v] if isinstance(v, list) else v
     return {k: plain(v) for k, v in d.items()}
-
-
-def seed_everything(seed: int) -> None:
-    random.seed(seed)
-    np.random.seed(seed)

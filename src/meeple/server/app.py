@@ -16,19 +16,25 @@ from sqlalchemy import Engine
 from meeple.server import browser, errors, routes, ws
 from meeple.server.config import ServerConfig
 from meeple.server.hall import Hall
+from meeple.server.security import SecurityHeaders
+from meeple.server.story import Pasts, Stories, Uploads
 
 DESCRIPTION = """\
 Tables of meeple's games for people and bots. Create a table (`POST /api/tables`), keep
 the token of each human seat, fetch the table as your seat sees it (`GET
 /api/tables/{id}` with `Authorization: Bearer TOKEN`), play moves in the game's notation
 with the version you saw (`POST /api/tables/{id}/moves`), and watch changes on
-`/ws/tables/{id}?token=TOKEN`. Refusals are JSON `{"detail": ...}` and change nothing.
+`/ws/tables/{id}`. Refusals are JSON `{"detail": ...}` and change nothing.
 
-**WebSocket** `/ws/tables/{table_id}?token=TOKEN` (token optional: spectators). The
-server sends `WsMessage` objects (schema below): `{"type": "state", "table":
-TableState}` when the socket opens and after every change of the table, in order;
+**WebSocket** `/ws/tables/{table_id}`. The client's first message is `{"type": "auth",
+"token": TOKEN}` (`null`: a spectator; a token never goes in the URL). The server sends
+`WsMessage` objects (schema below): `{"type": "state", "table": TableState}` once
+authenticated and after every change of the table, in order; `{"type": "presence",
+"seat", "connected"}` when a seat's first socket opens or its last one closes;
 `{"type": "error", "detail": ...}` before closing a refused socket with code 4000 + the
-HTTP status (4403 a wrong token, 4404 no such table). Clients send nothing.
+HTTP status (4400 a malformed first message, 4401 none in time, 4403 a wrong token,
+4404 no such table, 4429 too many sockets). A page of another site is refused at the
+handshake.
 """
 
 
@@ -49,6 +55,9 @@ def create_app(
             engine = open_engine(config.db)
         hall = Hall(engine, config, now) if now is not None else Hall(engine, config)
         app.state.hall = hall
+        app.state.stories = Stories()
+        app.state.pasts = Pasts()
+        app.state.uploads = Uploads()
         await hall.start()
         try:
             yield
@@ -70,7 +79,8 @@ def create_app(
     from meeple.web import install as install_web_client
 
     install_web_client(app)  # the browser client at / and /static
-    app.add_middleware(errors.BodyLimit, limit=config.max_body)
+    app.add_middleware(errors.BodyGuard, limit=config.max_body, depth=config.max_depth)
+    app.add_middleware(SecurityHeaders)
     return app
 
 

@@ -8,23 +8,20 @@ the game runs and anyone's once it is over (the seed and every hand are public t
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Depends, Path, Query, Request
 from pydantic import BaseModel, Field
 
 from meeple import games
-from meeple.core.errors import ConfigError
+from meeple.core.record import Record
 from meeple.i18n import Audience
+from meeple.server.deps import CallerDep, LangDep, TableId
 from meeple.server.errors import ApiError
-from meeple.server.hall import Hall
-from meeple.server.language import audience, language
-from meeple.server.routes import AUTH, bearer, errors
-from meeple.server.story import Stories, Tapes
-
-#: the language of a route's texts: ``?lang=`` or ``Accept-Language`` (server/language.py)
-LANGUAGE = Depends(language)
+from meeple.server.language import audience
+from meeple.server.routes import errors
+from meeple.server.schemas import MAX_INT, RecordUpload
+from meeple.server.story import Pasts, Stories, Uploads
 
 router = APIRouter(prefix="/api")
 
@@ -79,22 +76,23 @@ class Replay(BaseModel):
     seats: list[str] = Field(description="who sat where, when the record says")
 
 
-def hall_of(request: Request) -> Hall:
-    return request.app.state.hall
+async def _stories(request: Request) -> Stories:
+    return request.app.state.stories
 
 
-def _stories(request: Request) -> Stories:
-    state = request.app.state
-    if not hasattr(state, "stories"):
-        state.stories = Stories()
-    return state.stories
+async def _pasts(request: Request) -> Pasts:
+    return request.app.state.pasts
 
 
-def _tapes(request: Request) -> Tapes:
-    state = request.app.state
-    if not hasattr(state, "tapes"):
-        state.tapes = Tapes()
-    return state.tapes
+async def _uploads(request: Request) -> Uploads:
+    return request.app.state.uploads
+
+
+StoriesDep = Annotated[Stories, Depends(_stories)]
+PastsDep = Annotated[Pasts, Depends(_pasts)]
+UploadsDep = Annotated[Uploads, Depends(_uploads)]
+Ply = Annotated[int, Path(ge=0, le=MAX_INT, description="moves played to reach the position (0: the deal)")]
+SeatQuery = Query(None, ge=0, le=MAX_INT, description="whose view (none: the spectators')")
 
 
 @cache
@@ -108,59 +106,50 @@ def _glossary(name: str, lang: str) -> list[dict[str, Any]]:
     ]
 
 
-@router.get("/games/{name}/glossary", response_model=list[GlossaryItem], responses=errors(404),
+@router.get("/games/{name}/glossary", response_model=list[GlossaryItem], responses=errors(404, 422),
             summary="Every card, tile, building, character or objective of a game, in full")
-def glossary(name: str, lang: str = LANGUAGE) -> JSONResponse:
-    try:
-        return JSONResponse(_glossary(name, lang))
-    except ConfigError as err:
-        raise ApiError(404, str(err)) from None
+def glossary(name: Annotated[str, Path(max_length=40)], lang: LangDep) -> list[dict[str, Any]]:
+    if name not in games.names():
+        raise ApiError(404, f"no game called {name!r}; games: {', '.join(games.names())}")
+    return _glossary(name, lang)
 
 
 @router.get("/tables/{table_id}/story", response_model=Story, responses=errors(401, 403, 404, 422),
             summary="The table in words for your seat: status line, every move narrated, final breakdown")
-async def story(table_id: int, request: Request, since: int = Query(1, description="from this move on (1: all)"),
-                authorization: str | None = AUTH, lang: str = LANGUAGE) -> JSONResponse:
-    hall = hall_of(request)
-    live = await hall.table(table_id)
-    seat = hall.seat_of(live, bearer(authorization))
-    return JSONResponse(_stories(request).told(live, seat, since, audience(lang, live.seats)))
+async def story(table_id: TableId, who: CallerDep, stories: StoriesDep, lang: LangDep,
+                since: int = Query(1, ge=0, le=MAX_INT, description="from this move on (1: all)")
+                ) -> dict[str, Any]:
+    live, seat = await who.hall.viewer(table_id, who.token)
+    return stories.told(live, seat, since, audience(lang, live.seats))
 
 
 @router.get("/tables/{table_id}/replay/{ply}", response_model=Frame, responses=errors(401, 403, 404, 422),
             summary="A past position of a table: the spectators' or yours at any time, any seat's once over")
-async def table_frame(table_id: int, ply: int, request: Request,
-                      seat: int | None = Query(None, description="whose view (none: the spectators')"),
-                      authorization: str | None = Header(None, description="Bearer TOKEN: your own seat"),
-                      lang: str = LANGUAGE) -> JSONResponse:
-    hall = hall_of(request)
-    live = await hall.table(table_id)
-    if seat is not None and not live.over:
-        mine = hall.seat_of(live, bearer(authorization))
-        if mine != seat:
-            raise ApiError(403, f"seat {seat}'s past views are private until the game is over; "
-                                "ask for the spectators' (no seat) or your own with your token")
-    tape = _tapes(request).of_table(live)
-    return JSONResponse(tape.frame(ply, seat, live.over, audience(lang, live.seats)))
+async def table_frame(table_id: TableId, ply: Ply, who: CallerDep, pasts: PastsDep, lang: LangDep,
+                      seat: int | None = SeatQuery) -> dict[str, Any]:
+    live, mine = await who.hall.viewer(table_id, who.token)
+    if seat is not None and not live.over and mine != seat:
+        raise ApiError(403, f"seat {seat}'s past views are private until the game is over; "
+                            "ask for the spectators' (no seat) or your own with your token")
+    return pasts.of_table(live).frame(ply, seat, live.over, audience(lang, live.seats))
 
 
 @router.post("/replays", response_model=Replay, responses=errors(413, 422),
              summary="Upload a game record (meeple's JSON) to step through it")
-async def upload(request: Request) -> JSONResponse:
-    text = (await request.body()).decode("utf-8", errors="replace")
-    key, tape = _tapes(request).of_record(text)
-    return JSONResponse({"id": key, "game": tape.game.name, "players": tape.players,
-                         "options": tape.options, "plies": len(tape.moves), "finished": tape.finished,
-                         "seats": tape.seats})
+async def upload(body: RecordUpload, uploads: UploadsDep) -> dict[str, Any]:
+    record = Record(game=body.game, players=body.players, seed=body.seed, options=dict(body.options),
+                    actions=list(body.actions), rules=body.rules, seats=list(body.seats))
+    key, tape = uploads.of_record(record)
+    return {"id": key, "game": tape.game.name, "players": tape.players, "options": tape.options,
+            "plies": len(tape.moves), "finished": tape.finished, "seats": tape.seats}
 
 
 @router.get("/replays/{key}/{ply}", response_model=Frame, responses=errors(404, 422),
             summary="A position of an uploaded record, as any seat (or the spectators) saw it")
-async def record_frame(key: str, ply: int, request: Request,
-                       seat: int | None = Query(None, description="whose view (none: the spectators')"),
-                       lang: str = LANGUAGE) -> JSONResponse:
-    tape = _tapes(request).get(key)
+async def record_frame(key: Annotated[str, Path(max_length=100)], ply: Ply, uploads: UploadsDep, lang: LangDep,
+                       seat: int | None = SeatQuery) -> dict[str, Any]:
+    tape = uploads.get(key)
     if tape is None:
         raise ApiError(404, f"no uploaded record {key!r} (uploads are kept in memory); upload it again "
                             "with POST /api/replays")
-    return JSONResponse(tape.frame(ply, seat, True, Audience(lang, tuple(tape.seats))))
+    return tape.frame(ply, seat, True, Audience(lang, tuple(tape.seats)))

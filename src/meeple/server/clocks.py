@@ -4,18 +4,19 @@ Only human seats have a clock, and only the seat to move burns time. The increme
 added when a seat's turn passes to another seat (a turn may be several small
 decisions). When a clock reaches zero the table's ``on_timeout`` rule applies: a named
 bot takes the seat, or the seat forfeits. Time while the server is down is not charged:
-a restarted server starts the running clock again from what was stored at the last
-change.
+whoever runs the table next restarts the running clock from what was stored at the
+last change (an event ``resume``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
-from meeple.server.seats import check_bot
+from meeple.server.seats import MAX_SPEC, check_bot
 
 #: the bounds of a time control, in seconds
 MAX_INITIAL = 7 * 24 * 3600.0
@@ -29,7 +30,9 @@ class TimeControl:
     on_timeout: str  # "forfeit" or "bot:SPEC"
 
     @classmethod
-    def parse(cls, data: dict[str, Any], game: Game) -> TimeControl:
+    def parse(cls, data: dict[str, Any], game: Game, networks: Collection[str] = ("default",)) -> TimeControl:
+        """A time control from a request; ``on_timeout`` is read case-insensitively
+        (``Bot:random`` is ``bot:random``) and checked like a bot seat."""
         initial = float(data.get("initial", 600))
         increment = float(data.get("increment", 0))
         rule = str(data.get("on_timeout", "forfeit")).strip()
@@ -39,8 +42,11 @@ class TimeControl:
             raise ConfigError(
                 f"clock increment={increment:g} s is not allowed; give 0 <= increment <= {MAX_INCREMENT:g}"
             )
-        if rule.lower().startswith("bot:"):
-            check_bot(rule[4:], game)
+        if len(rule) > MAX_SPEC:
+            raise ConfigError(f"clock on_timeout is at most {MAX_SPEC} characters; this one has {len(rule)}")
+        word, colon, spec = rule.partition(":")
+        if word.strip().lower() == "bot" and colon:
+            rule = "bot:" + check_bot(spec, game, networks)
         elif rule.lower() == "forfeit":
             rule = "forfeit"
         else:

@@ -20,8 +20,9 @@ from meeple.server.errors import ApiError
 LANG = Query(None, description=f"language of the texts: {', '.join(LANGUAGES)} (default: Accept-Language, else en)")
 
 
-def language(request: Request, lang: str | None = LANG) -> str:
-    """A route dependency: the language asked for (``lang`` first, then the header)."""
+async def language(request: Request, lang: str | None = LANG) -> str:
+    """A route dependency: the language asked for (``lang`` first, then the header). A
+    coroutine: FastAPI would run a plain function in a thread."""
     if lang is not None:
         try:
             return check(lang)

@@ -1,13 +1,15 @@
-"""A table in memory: the position rebuilt from the database, and what each seat is shown.
+"""A table in memory: the event log replayed, and what each seat is shown.
 
-The database is the truth; this is a cache of it. ``rebuild`` replays a table's stored
-moves (without the ones an undo took back), and ``payload`` builds a seat's response
-from the game's own ``view(seat)`` and a log filtered by ``Game.log_text``.
+The event log is the truth; a ``LiveTable`` is a cache of it at ``version``. ``advance``
+applies one stored event, and it is the only way a cached table changes: the process
+that wrote the event calls it after the commit, and every other process calls it when it
+catches up with the log. So a cache is always the log's state at some version.
+``payload`` builds a seat's response from the game's own ``view(seat)`` and a log
+filtered by ``Game.log_text``.
 """
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -19,6 +21,9 @@ from meeple.server.clocks import Clocks, TimeControl
 from meeple.server.seats import Seat
 from meeple.server.storage import Event
 
+#: positions kept for undo without a replay (an undo takes back moves of the current seat's run)
+HISTORY = 16
+
 
 class Played(NamedTuple):
     action: Action
@@ -26,12 +31,8 @@ class Played(NamedTuple):
     reveals_before: int  # the state's ``reveals`` before this move: an undo must find it unchanged
 
 
-@dataclass(eq=False)
-class Subscriber:
-    """One WebSocket: the seat it watches as and the messages waiting to be sent, in order."""
-
-    seat: int | None
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+class Gap(MeepleError):
+    """An event does not follow the cached version: the cache must be rebuilt."""
 
 
 @dataclass(eq=False)
@@ -43,21 +44,20 @@ class LiveTable:
     seed: int
     salt: str
     commitment: str
-    status: str
-    version: int
-    seats: list[Seat]
     state: State
-    moves: list[Played]
     rules_version: str = "1"
     control: TimeControl | None = None
+    #: the table has bots or a clock: one process runs them (see ``leases``)
+    runner: bool = False
+    status: str = "waiting"
+    #: the last event applied (-1: not even the creation)
+    version: int = -1
+    seats: list[Seat] = field(default_factory=list)
+    moves: list[Played] = field(default_factory=list)
     clocks: Clocks | None = None
     result: dict[str, Any] | None = None
     #: states before each move of the current seat's run of moves (for undo without replay)
     history: list[State] = field(default_factory=list)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    subscribers: set[Subscriber] = field(default_factory=set)
-    bot_task: asyncio.Task[None] | None = None
-    timer: asyncio.TimerHandle | None = None
 
     @property
     def over(self) -> bool:
@@ -87,40 +87,115 @@ class LiveTable:
     def actions(self) -> list[str]:
         return [p.action.text for p in self.moves]
 
-
-def replay(game: Game, players: int, seed: int, options: dict[str, Any], moves: list[tuple[str, int]]
-           ) -> tuple[State, list[Played]]:
-    """The position after ``moves`` ((notation, seat) pairs), checking each seat was to move."""
-    state = game.new(players, seed, **options)
-    played: list[Played] = []
-    for ply, (text, seat) in enumerate(moves, 1):
-        if state.to_move != seat:
-            raise MeepleError(f"stored move {ply} ({text!r}) is by seat {seat}, but seat {state.to_move} was to move")
-        action = game.parse(text)
-        reveals = state.reveals
-        state.apply(action)
-        played.append(Played(action, seat, reveals))
-    return state, played
+    def fresh_state(self) -> State:
+        return self.game.new(self.players, self.seed, **self.options)
 
 
-def effective_moves(events: list[Event]) -> list[tuple[str, int]]:
-    """The moves that stand: every ``move`` event minus those an ``undo`` took back."""
-    stack: list[tuple[str, int]] = []
-    for e in events:
-        if e.kind == "move":
-            stack.append((e.action or "", e.seat if e.seat is not None else -1))
-        elif e.kind == "undo" and stack:
-            stack.pop()
-    return stack
+def advance(live: LiveTable, event: Event, after: tuple[State, Action] | None = None) -> None:
+    """Apply one stored event to the cached table (``after``: the position a move led to
+    and the move, when the writer already computed them)."""
+    if event.version != live.version + 1:
+        raise Gap(f"table {live.id} is at version {live.version}; event {event.version} does not follow")
+    data = event.data or {}
+    APPLY[event.kind](live, event, data, after)
+    if "result" in data:
+        live.result = data["result"]
+        live.status = "over"
+        live.history.clear()
+    live.version = event.version
+    _run_clocks(live, event, data)
 
 
-def payload(live: LiveTable, seat: int | None, now: float) -> dict[str, Any]:
+Step = tuple[State, Action] | None
+
+
+def _create(live: LiveTable, _event: Event, data: dict[str, Any], _after: Step) -> None:
+    live.seats = [Seat(s["kind"], s.get("bot"), s.get("name"), s.get("token_hash")) for s in data["seats"]]
+    live.status = "waiting" if live.open_seats() else "playing"
+    if live.control is not None:
+        live.clocks = Clocks([None for _ in live.seats])
+
+
+def _join(live: LiveTable, event: Event, data: dict[str, Any], _after: Step) -> None:
+    assert event.seat is not None
+    live.seats[event.seat] = Seat("human", None, data.get("name"), data.get("token_hash"))
+    if not live.open_seats():
+        live.status = "playing"
+
+
+def _move(live: LiveTable, event: Event, _data: dict[str, Any], step: Step) -> None:
+    assert event.seat is not None and event.action is not None
+    if step is None:
+        if live.state.to_move != event.seat:
+            raise Gap(f"stored move {event.version} ({event.action!r}) is by seat {event.seat}, "
+                      f"but seat {live.state.to_move} was to move")
+        after = live.state.clone()
+        action = after.parse(event.action)
+        after.apply(action)
+    else:
+        after, action = step
+    if live.moves and live.moves[-1].actor != event.seat:
+        live.history.clear()
+    live.history.append(live.state)
+    del live.history[:-HISTORY]
+    live.moves.append(Played(action, event.seat, live.state.reveals))
+    live.state = after
+
+
+def _undo(live: LiveTable, _event: Event, _data: dict[str, Any], _after: Step) -> None:
+    if not live.moves:
+        raise Gap(f"table {live.id}: an undo with no move to take back")
+    live.moves.pop()
+    if live.history:
+        live.state = live.history.pop()
+    else:
+        live.state = replay(live.fresh_state(), live.moves)
+
+
+def _timeout(live: LiveTable, event: Event, _data: dict[str, Any], _after: Step) -> None:
+    if event.action:  # a bot takes the seat; the human's token may still watch
+        assert event.seat is not None
+        old = live.seats[event.seat]
+        live.seats[event.seat] = Seat("bot", event.action, old.name, old.token_hash)
+    live.history.clear()
+
+
+def _nothing(_live: LiveTable, _event: Event, _data: dict[str, Any], _after: Step) -> None:
+    """forfeit (its result is in data) and resume (its clocks are): nothing else changes."""
+
+
+APPLY = {"create": _create, "join": _join, "move": _move, "undo": _undo, "timeout": _timeout,
+         "forfeit": _nothing, "resume": _nothing}
+
+
+def _run_clocks(live: LiveTable, event: Event, data: dict[str, Any]) -> None:
+    """After an event: the seconds it stored, and the seat to move's clock running from its time."""
+    clocks = live.clocks
+    if clocks is None:
+        return
+    if data.get("clocks") is not None:
+        clocks.remaining = list(data["clocks"])
+    at = event.at.timestamp() if event.at is not None else clocks.since
+    if live.status == "playing":
+        clocks.start(at, live.to_move)
+    else:
+        clocks.running, clocks.since = None, at
+
+
+def replay(state: State, moves: list[Played]) -> State:
+    """``state`` after ``moves`` (already checked when they were stored)."""
+    for p in moves:
+        state.apply(p.action)
+    return state
+
+
+def payload(live: LiveTable, seat: int | None, now: float, connected: list[bool]) -> dict[str, Any]:
     """Everything ``seat`` (None: a spectator) may see of the table, built from ``view(seat)``."""
     state, game, over = live.state, live.game, live.over
     to_move = live.to_move
     legal = (
         [a.text for a in state.legal_actions()]
-        if live.status == "playing" and seat is not None and seat == to_move
+        if live.status == "playing" and seat is not None and seat == to_move and live.seats[seat].kind == "human"
         else []
     )
     if over or type(game).log_text is Game.log_text:  # public: the record, or a game that hides nothing
@@ -148,8 +223,8 @@ def payload(live: LiveTable, seat: int | None, now: float) -> dict[str, Any]:
         "scores": result.get("scores") if over else None,
         "winners": result.get("winners") if over else None,
         "forfeit": result.get("forfeit") if over else None,
-        "can_undo": live.can_undo(seat),
-        "seats": seats_info(live.seats),
+        "can_undo": live.can_undo(seat) and live.seats[seat].kind == "human",  # type: ignore[index]
+        "seats": seats_info(live.seats, connected),
         "clock": clock,
         "commitment": live.commitment,
         "seed": live.seed if over else None,
@@ -157,8 +232,8 @@ def payload(live: LiveTable, seat: int | None, now: float) -> dict[str, Any]:
     }
 
 
-def seats_info(seats: list[Seat]) -> list[dict[str, Any]]:
+def seats_info(seats: list[Seat], connected: list[bool]) -> list[dict[str, Any]]:
     return [
-        {"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name, "connected": s.connected > 0}
+        {"seat": i, "kind": s.kind, "bot": s.bot, "name": s.name, "connected": connected[i]}
         for i, s in enumerate(seats)
     ]

@@ -1,10 +1,38 @@
-"""The API's request and response models: what ``/docs`` shows and what requests must look like."""
+"""The API's request and response models: what ``/docs`` shows, what requests must look
+like, and what every answer is validated against before it leaves.
+
+Every text a client sends is bounded and printable Unicode (no NUL, no control
+character, no lone surrogate): a name or a move that a database could not store is
+refused here, with a 422 naming the field, on SQLite and PostgreSQL alike.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+
+#: the longest move, bot spec, clock rule or option value a client may send
+MAX_TEXT = 200
+#: the longest display name
+MAX_NAME = 60
+#: the largest number the database keeps in an integer column (versions, seats, ids)
+MAX_INT = 2**31 - 1
+
+
+def printable(text: str) -> str:
+    if not text.isprintable():
+        raise ValueError("must be printable text: no NUL, control characters, line breaks or lone surrogates")
+    return text
+
+
+Text = Annotated[str, StringConstraints(max_length=MAX_TEXT), AfterValidator(printable)]
+Name = Annotated[str, StringConstraints(max_length=MAX_NAME), AfterValidator(printable)]
+Word = Annotated[str, StringConstraints(max_length=40), AfterValidator(printable)]
+#: an option's value: options are flat (GET /api/games lists every allowed value)
+OptionValue = bool | int | float | Text | None
+Options = dict[Word, OptionValue]
 
 # ---- requests ---------------------------------------------------------------------
 
@@ -18,36 +46,57 @@ class ClockSpec(Strict):
 
     initial: float = Field(600, gt=0, description="seconds on each human seat's clock at the start")
     increment: float = Field(0, ge=0, description="seconds added when a seat's turn passes to another seat")
-    on_timeout: str = Field(
-        "forfeit", description='"forfeit", or "bot:NAME" (e.g. "bot:greedy"): that bot takes the seat'
+    on_timeout: Text = Field(
+        "forfeit", description='"forfeit", or "bot:NAME" (e.g. "bot:greedy", any case): that bot takes the seat'
     )
 
 
 class NewTable(Strict):
-    game: str = Field(description="a game name from GET /api/games, e.g. lost-cities")
-    seats: list[str] = Field(
+    game: Word = Field(description="a game name from GET /api/games, e.g. lost-cities")
+    seats: list[Text] = Field(
         min_length=1, max_length=16,
-        description='one per player: "human", "open" (joined later) or "bot:NAME[:params]"',
+        description='one per player: "human", "open" (joined later) or "bot:NAME[:params]" '
+                    "(the server caps a bot's time; workers= and net=FILE are refused)",
         examples=[["human", "bot:greedy"]],
     )
-    players: int | None = Field(None, description="number of players (default: the number of seats)")
-    options: dict[str, Any] = Field(default_factory=dict, description="game options, see GET /api/games")
-    names: list[str | None] | None = Field(None, description="display names per seat (optional)")
+    players: int | None = Field(None, ge=1, le=16, description="number of players (default: the number of seats)")
+    options: Options = Field(default_factory=dict, description="game options, see GET /api/games")
+    names: list[Name | None] | None = Field(None, max_length=16, description="display names per seat (optional)")
     clock: ClockSpec | None = Field(None, description="a time control for the human seats (optional)")
 
 
 class Join(Strict):
-    seat: int | None = Field(None, description="the open seat to take (default: the first open one)")
-    name: str | None = Field(None, max_length=60, description="a display name")
+    seat: int | None = Field(None, ge=0, le=MAX_INT, description="the open seat to take (default: the first open one)")
+    name: Name | None = Field(None, description="a display name")
 
 
 class Move(Strict):
-    action: str = Field(max_length=200, description="the move in the game's notation", examples=["play R7"])
-    version: int = Field(description="the table's version this move answers (from the last state seen)")
+    action: Text = Field(description="the move in the game's notation", examples=["play R7"])
+    version: int = Field(ge=0, le=MAX_INT, description="the table's version this move answers (from the last state seen)")
 
 
 class Undo(Strict):
-    version: int = Field(description="the table's version the undo answers")
+    version: int = Field(ge=0, le=MAX_INT, description="the table's version the undo answers")
+
+
+class RecordUpload(Strict):
+    """A game record, as ``meeple play --save`` and ``GET /api/tables/{id}/record`` write it."""
+
+    format: int = Field(1, ge=1, le=2, description="the record format (2 names the rules version)")
+    game: Word
+    players: int = Field(ge=1, le=16)
+    seed: int = Field(ge=0, le=2**64)
+    options: Options = Field(default_factory=dict)
+    actions: list[Text] = Field(default_factory=list, description="the moves in notation, in order")
+    rules: Word = Field("1", description="the game's rules version the record was played under")
+    seats: list[Name] = Field(default_factory=list, description="who sat where (optional)")
+
+
+class WsAuth(Strict):
+    """The first message a WebSocket client sends: its seat's token, or none to spectate."""
+
+    type: Literal["auth"]
+    token: Annotated[str, StringConstraints(max_length=100)] | None = None
 
 
 # ---- responses ---------------------------------------------------------------------
@@ -79,7 +128,7 @@ class GameInfo(BaseModel):
 
 class SeatInfo(BaseModel):
     seat: int
-    kind: str = Field(description="human, bot or open")
+    kind: Literal["human", "bot", "open"]
     bot: str | None = Field(None, description="the bot spec of a bot seat")
     name: str | None = None
     connected: bool = Field(False, description="a WebSocket of this seat is open")
@@ -100,7 +149,7 @@ class TableState(BaseModel):
     game: str
     players: int
     options: dict[str, Any]
-    status: str = Field(description="waiting (open seats left), playing or over")
+    status: Literal["waiting", "playing", "over"] = Field(description="waiting (open seats left), playing or over")
     seat: int | None = Field(description="whose view this is; null for spectators")
     version: int = Field(description="accepted changes so far; send it with your next move")
     to_move: int | None
@@ -137,15 +186,28 @@ class TableSummary(BaseModel):
     game: str
     players: int
     options: dict[str, Any]
-    status: str
+    status: Literal["waiting", "playing", "over"]
     version: int
     seats: list[SeatInfo]
     open_seats: list[int]
     winners: list[int] | None
     clock: dict[str, Any] | None
     commitment: str
-    created_at: str
-    updated_at: str
+    created_at: datetime
+    updated_at: datetime
+
+
+class RecordOut(BaseModel):
+    """A finished game's record: ``(game, players, options, seed, actions)`` rebuilds it."""
+
+    format: int
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    actions: list[str]
+    rules: str
+    seats: list[str] = Field(default_factory=list, description="who sat where")
 
 
 class HintMove(BaseModel):
@@ -164,13 +226,18 @@ class Hint(BaseModel):
 
 class ErrorBody(BaseModel):
     detail: str = Field(description="what was wrong and what is allowed")
+    error_id: str | None = Field(None, description="on a 500: the id the server's log files the error under")
+    errors: list[dict[str, Any]] | None = Field(None, description="on a malformed request: each field's problem")
     legal: list[str] | None = Field(None, description="on an illegal move: the legal moves")
     version: int | None = Field(None, description="on a stale version: the table's current version")
 
 
 class WsMessage(BaseModel):
-    """What ``/ws/tables/{id}`` sends: the state after every change, or an error before closing."""
+    """What ``/ws/tables/{id}`` sends: the state after every change, a seat coming or going,
+    or an error before closing."""
 
-    type: str = Field(description='"state" or "error"')
-    table: TableState | None = None
-    detail: str | None = None
+    type: Literal["state", "presence", "error"]
+    table: TableState | None = Field(None, description="type state: the table as the socket's seat sees it")
+    seat: int | None = Field(None, description="type presence: the seat that came or went")
+    connected: bool | None = Field(None, description="type presence: it has a socket open now")
+    detail: str | None = Field(None, description="type error: why the socket is closed")

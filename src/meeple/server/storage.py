@@ -1,21 +1,34 @@
-"""The server's reads and writes, synchronous SQLAlchemy Core (run in worker threads).
+"""The server's reads and writes: SQLAlchemy Core, on one connection per thread.
 
-Every accepted change is one transaction: the event row, keyed by (table, version), and
-the table row's new version, guarded by ``version = previous``. Either both are stored
-or neither; a second writer that saw the same version fails with ``Stale``.
+Every change of a table is one transaction: the event row, keyed by (table, version),
+the projections it changes (the table's status and result, its seats), and on
+PostgreSQL a ``pg_notify`` that other server processes hear at commit. Either all of it
+is stored or none; a second writer that saw the same version finds the key taken and
+fails with ``Stale``. A plain move is one statement: the event (and on PostgreSQL, where
+it runs in autocommit, its notification, through a data-modifying CTE: atomic by itself,
+one round trip). Reads are single statements too (each one snapshot).
+
+Where it runs: every method is synchronous. The hall calls ``append`` and ``create`` on
+the event loop for SQLite (one writer in one process; a WAL commit without fsync costs
+tens of microseconds, less than a hop to a thread) and everything else, and every call
+on PostgreSQL (a network round trip), in its pool of database threads. Each thread
+keeps its own connection (in autocommit on PostgreSQL), so a hot path pays no pool
+checkout; the rare changes of several statements take a pooled connection.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
+import functools
 import threading
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy import Engine
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from meeple.store.tables import ServerEvent, ServerSeat, ServerTable
 
@@ -23,206 +36,301 @@ TABLES = ServerTable.__table__
 SEATS = ServerSeat.__table__
 EVENTS = ServerEvent.__table__
 
+#: the table columns a change may set (projections), and the seat columns
+WRITABLE = frozenset({"status", "result"})
+SEAT_WRITABLE = frozenset({"kind", "bot", "name", "token_hash"})
+#: what a table's immutable setup is (read once per process; never changes after creation)
+SETUP = ("id", "game", "players", "options", "seed", "salt", "commitment", "rules_version", "clock",
+         "runner", "created_at")
+
+#: one event, as the bind parameters of every statement that stores one
+EVENT_PARAMS = {
+    "table_id": EVENTS.c.table_id.type, "version": EVENTS.c.version.type, "kind": EVENTS.c.kind.type,
+    "seat": EVENTS.c.seat.type, "action": EVENTS.c.action.type, "data": EVENTS.c.data.type, "at": EVENTS.c.at.type,
+}
+INSERT_EVENT = EVENTS.insert()
+EVENTS_AFTER = (
+    sa.select(EVENTS.c.version, EVENTS.c.kind, EVENTS.c.seat, EVENTS.c.action, EVENTS.c.data, EVENTS.c.at)
+    .where(EVENTS.c.table_id == sa.bindparam("p_id"), EVENTS.c.version > sa.bindparam("p_after"))
+    .order_by(EVENTS.c.version)
+)
+NOTIFY = sa.select(sa.func.pg_notify(sa.bindparam("p_channel", type_=sa.String),
+                                     sa.bindparam("p_payload", type_=sa.String)))
+
+
+@functools.cache
+def _project(columns: frozenset[str]) -> sa.Update:
+    """The table row's projections a change sets (built once each: a statement built per
+    call costs SQLAlchemy more than the database's own work)."""
+    return (
+        TABLES.update()
+        .where(TABLES.c.id == sa.bindparam("p_id"))
+        .values(**{c: sa.bindparam(f"p_{c}", type_=TABLES.c[c].type) for c in sorted(columns)})
+    )
+
+
+@functools.cache
+def _seat_update(columns: frozenset[str]) -> sa.Update:
+    return (
+        SEATS.update()
+        .where(SEATS.c.table_id == sa.bindparam("p_table"), SEATS.c.seat == sa.bindparam("p_seat"))
+        .values(**{c: sa.bindparam(f"p_{c}", type_=SEATS.c[c].type) for c in sorted(columns)})
+    )
+
+
+@functools.cache
+def _append_in_one(columns: frozenset[str]) -> sa.Select:
+    """PostgreSQL: the event, the row's projections and the notification as one statement
+    (data-modifying CTEs), so a change costs one round trip and is atomic by itself."""
+    added = (
+        EVENTS.insert()
+        .from_select(list(EVENT_PARAMS), sa.select(*(sa.bindparam(k, type_=t) for k, t in EVENT_PARAMS.items())))
+        .returning(EVENTS.c.table_id)
+        .cte("added")
+    )
+    last = added
+    if columns:
+        last = (
+            TABLES.update()
+            .where(TABLES.c.id == added.c.table_id)
+            .values(**{c: sa.bindparam(f"p_{c}", type_=TABLES.c[c].type) for c in sorted(columns)})
+            .returning(TABLES.c.id)
+            .cte("projected")
+        )
+    return sa.select(sa.func.pg_notify(sa.bindparam("p_channel", type_=sa.String),
+                                       sa.bindparam("p_payload", type_=sa.String))).select_from(last)
+
 
 class Stale(Exception):
     """Another change was stored first: the version the writer saw is no longer current."""
 
 
-def now_utc() -> datetime:
-    return datetime.now(UTC)
+def utc(stamp: datetime) -> datetime:
+    """A stored time as an aware UTC datetime (SQLite hands back naive ones, stored as UTC)."""
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Event:
+    """One accepted change of a table, as stored: the next version and what it did."""
+
     version: int
-    kind: str  # move, undo, timeout, forfeit
+    kind: str  # create, join, move, undo, timeout, forfeit, resume
     seat: int | None = None
     action: str | None = None
+    data: dict[str, Any] | None = None
+    at: datetime | None = None
 
 
-@dataclass
-class Stored:
-    """A table as read back from the database."""
-
-    row: dict[str, Any]
-    seats: list[dict[str, Any]]
-    events: list[Event] = field(default_factory=list)
+def _event_params(table_id: int, event: Event) -> dict[str, Any]:
+    return {"table_id": table_id, "version": event.version, "kind": event.kind, "seat": event.seat,
+            "action": event.action, "data": event.data, "at": event.at}
 
 
-def insert_table(engine: Engine, row: dict[str, Any], seats: list[dict[str, Any]]) -> int:
-    stamp = now_utc()
-    with engine.begin() as c:
-        table_id = c.execute(
-            TABLES.insert().values(**row, created_at=stamp, updated_at=stamp).returning(TABLES.c.id)
-        ).scalar_one()
-        c.execute(SEATS.insert(), [{"table_id": table_id, "seat": i, **s} for i, s in enumerate(seats)])
-    return table_id
+class Store:
+    """The server's tables in one database (SQLite or PostgreSQL), through SQLAlchemy Core."""
 
-
-def load_table(engine: Engine, table_id: int) -> Stored | None:
-    with engine.connect() as c:
-        row = c.execute(TABLES.select().where(TABLES.c.id == table_id)).mappings().first()
-        if row is None:
-            return None
-        seats = c.execute(SEATS.select().where(SEATS.c.table_id == table_id).order_by(SEATS.c.seat))
-        events = c.execute(
-            sa.select(EVENTS.c.version, EVENTS.c.kind, EVENTS.c.seat, EVENTS.c.action)
-            .where(EVENTS.c.table_id == table_id)
-            .order_by(EVENTS.c.version)
-        )
-        return Stored(
-            dict(row),
-            [dict(s) for s in seats.mappings()],
-            [Event(*e) for e in events],
-        )
-
-
-class EventWriter:
-    """The hot path: store one event and the table row's new version, in one transaction.
-
-    A move must be cheap to store (hundreds per second on SQLite), so this speaks the
-    driver's own SQL on a connection each thread keeps open: SQLAlchemy Core costs about
-    ten times as much per transaction as the database itself here.
-    """
-
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, channel: str | None = None) -> None:
         self.engine = engine
-        self.sqlite = engine.dialect.name == "sqlite"
-        self.integrity = engine.dialect.dbapi.IntegrityError  # type: ignore[union-attr]
+        #: the LISTEN/NOTIFY channel commits are announced on (None: no other process listens)
+        self.channel = channel
+        self.postgres = engine.dialect.name == "postgresql"
         self._local = threading.local()
-        self._all: list[Any] = []
+        self._all: list[sa.Connection] = []
+        self._guard = threading.Lock()
 
-    def _sql(self, text: str) -> str:
-        return text if self.sqlite else text.replace("?", "%s")
-
-    def _stamp(self) -> Any:
-        stamp = now_utc()
-        # SQLAlchemy keeps SQLite datetimes as naive UTC text; PostgreSQL takes the object
-        return stamp.replace(tzinfo=None).isoformat(" ") if self.sqlite else stamp
-
-    def _connection(self) -> Any:
+    # ---- connections ---------------------------------------------------------------
+    def _connection(self) -> sa.Connection:
+        """This thread's kept connection (SQLite: every statement; PostgreSQL: the
+        autocommit one for single statements)."""
         conn = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = self._local.conn = self.engine.raw_connection()
-            self._all.append(conn)
+        if conn is None or conn.closed:
+            conn = self.engine.connect()
+            if self.postgres:
+                conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+            self._local.conn = conn
+            with self._guard:
+                self._all.append(conn)
         return conn
 
-    def append(self, table_id: int, event: Event, changes: dict[str, Any],
-               seat_changes: dict[int, dict[str, Any]] | None = None) -> None:
-        """Store ``event`` as version ``event.version``; ``Stale`` if that version exists."""
-        stamp = self._stamp()
-        sets = ["version = ?", "updated_at = ?"]
-        values: list[Any] = [event.version, stamp]
-        for column, value in changes.items():
-            if column not in WRITABLE:
-                raise ValueError(f"{column} is not a column the server changes")
-            sets.append(f"{column} = ?")
-            values.append(json.dumps(value) if column in JSON_COLUMNS and value is not None else value)
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sa.Connection]:
+        """Several statements in one transaction: on this thread's connection for SQLite, on
+        a connection of the pool for PostgreSQL (rare: creating, joining, handing a seat over)."""
+        try:
+            if self.postgres:
+                with self.engine.begin() as conn:
+                    yield conn
+            else:
+                conn = self._connection()
+                with conn.begin():
+                    yield conn
+        except (Stale, IntegrityError):
+            raise
+        except DBAPIError:
+            self._drop()
+            raise
+
+    def _drop(self) -> None:
+        """Forget this thread's connections after an error (the next call opens new ones)."""
+        conn = getattr(self._local, "conn", None)
+        self._local.conn = None
+        if conn is not None:
+            with contextlib.suppress(Exception):  # already broken: nothing more to release
+                conn.invalidate()
+                conn.close()
+
+    def _read(self, query: sa.Executable, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """One statement: one snapshot."""
         conn = self._connection()
         try:
-            cur = conn.cursor()
-            cur.execute(self._sql(f"UPDATE server_tables SET {', '.join(sets)} WHERE id = ? AND version = ?"),
-                        (*values, table_id, event.version - 1))
-            if cur.rowcount != 1:
-                conn.rollback()
-                raise Stale(f"table {table_id} is no longer at version {event.version - 1}")
-            cur.execute(self._sql("INSERT INTO server_events (table_id, version, kind, seat, action, at) "
-                                  "VALUES (?, ?, ?, ?, ?, ?)"),
-                        (table_id, event.version, event.kind, event.seat, event.action, stamp))
-            for seat, seat_values in (seat_changes or {}).items():
-                cols = ", ".join(f"{k} = ?" for k in seat_values if k in SEAT_WRITABLE)
-                cur.execute(self._sql(f"UPDATE server_seats SET {cols} WHERE table_id = ? AND seat = ?"),
-                            (*seat_values.values(), table_id, seat))
-            conn.commit()
-        except self.integrity as err:
-            conn.rollback()
-            raise Stale(f"table {table_id} already has a version {event.version}") from err
-        except Stale:
-            raise
-        except Exception:
-            self._local.conn = None  # a broken connection: the next call opens a new one
-            with contextlib.suppress(Exception):
-                conn.close()
+            if self.postgres:
+                return [dict(r) for r in conn.execute(query, params).mappings()]
+            with conn.begin():
+                return [dict(r) for r in conn.execute(query, params).mappings()]
+        except DBAPIError:
+            self._drop()
             raise
 
     def close(self) -> None:
-        for conn in self._all:
-            with contextlib.suppress(Exception):
-                conn.close()
-        self._all.clear()
+        with self._guard:
+            for conn in self._all:
+                with contextlib.suppress(Exception):  # at shutdown: a broken one is already gone
+                    conn.close()
+            self._all.clear()
 
+    # ---- writes ----------------------------------------------------------------------
+    def create(self, row: dict[str, Any], seats: list[dict[str, Any]], event: Event) -> int:
+        """Insert a table, its seats and its event 0 in one transaction; its id."""
+        with self._transaction() as conn:
+            table_id = conn.execute(
+                TABLES.insert().values(**row, created_at=event.at).returning(TABLES.c.id)
+            ).scalar_one()
+            conn.execute(SEATS.insert(), [{"table_id": table_id, "seat": i, **s} for i, s in enumerate(seats)])
+            conn.execute(INSERT_EVENT, _event_params(table_id, event))
+        return table_id
 
-#: the table columns a change may set, and which of them hold JSON
-WRITABLE = {"status", "clocks", "result"}
-JSON_COLUMNS = {"clocks", "result"}
-SEAT_WRITABLE = {"kind", "bot"}
+    def append(self, table_id: int, event: Event, changes: dict[str, Any] | None = None,
+               seat_changes: dict[int, dict[str, Any]] | None = None) -> None:
+        """Store ``event`` as version ``event.version`` with the projections it changes;
+        ``Stale`` if that version exists (the key of the event is the lock)."""
+        changes = changes or {}
+        if not changes.keys() <= WRITABLE or any(not v.keys() <= SEAT_WRITABLE for v in (seat_changes or {}).values()):
+            raise ValueError(f"a change sets only {sorted(WRITABLE)} of a table and {sorted(SEAT_WRITABLE)} of a seat")
+        try:
+            if self.postgres and self.channel is not None and not seat_changes:
+                self._append_in_one(table_id, event, changes)
+                return
+            with self._transaction() as conn:
+                conn.execute(INSERT_EVENT, _event_params(table_id, event))
+                if changes:
+                    conn.execute(_project(frozenset(changes)),
+                                 {"p_id": table_id, **{f"p_{c}": v for c, v in changes.items()}})
+                for seat, values in (seat_changes or {}).items():
+                    conn.execute(_seat_update(frozenset(values)),
+                                 {"p_table": table_id, "p_seat": seat, **{f"p_{c}": v for c, v in values.items()}})
+                if self.channel is not None:  # heard by the other processes when this commits
+                    conn.execute(NOTIFY, {"p_channel": self.channel, "p_payload": f"{table_id}:{event.version}"})
+        except IntegrityError as err:
+            raise Stale(f"table {table_id} already has a version {event.version}") from err
 
+    def _append_in_one(self, table_id: int, event: Event, changes: dict[str, Any]) -> None:
+        conn = self._connection()
+        try:
+            conn.execute(_append_in_one(frozenset(changes)), {
+                **_event_params(table_id, event), **{f"p_{c}": v for c, v in changes.items()},
+                "p_channel": self.channel, "p_payload": f"{table_id}:{event.version}",
+            })
+        except IntegrityError:
+            raise
+        except DBAPIError:
+            self._drop()
+            raise
 
-def append_event(
-    engine: Engine,
-    table_id: int,
-    event: Event,
-    changes: dict[str, Any],
-    seat_changes: dict[int, dict[str, Any]] | None = None,
-) -> None:
-    """One-off ``EventWriter.append`` (tests, tools); the server keeps a writer."""
-    writer = EventWriter(engine)
-    try:
-        writer.append(table_id, event, changes, seat_changes)
-    finally:
-        writer.close()
+    def notify(self, payload: str) -> None:
+        """Tell the other processes something that is no change of a table (presence)."""
+        if self.channel is None:
+            return
+        conn = self._connection()
+        try:
+            conn.execute(NOTIFY, {"p_channel": self.channel, "p_payload": payload})
+        except DBAPIError:
+            self._drop()
+            raise
 
+    # ---- reads -----------------------------------------------------------------------
+    def setup(self, table_id: int) -> dict[str, Any] | None:
+        """The immutable part of a table's row (None: no such table)."""
+        rows = self._read(sa.select(*(TABLES.c[k] for k in SETUP)).where(TABLES.c.id == table_id))
+        if not rows:
+            return None
+        row = rows[0]
+        row["created_at"] = utc(row["created_at"])
+        return row
 
-def update_table(engine: Engine, table_id: int, changes: dict[str, Any]) -> None:
-    with engine.begin() as c:
-        c.execute(TABLES.update().where(TABLES.c.id == table_id).values(updated_at=now_utc(), **changes))
+    def events_after(self, table_id: int, version: int) -> list[Event]:
+        """The table's events after ``version``, in order: one statement, so one snapshot.
 
+        Events are never changed once stored, and version N + 1 commits only after N (its
+        row update waits for N's), so what one statement sees is a gap-free run.
+        """
+        rows = self._read(EVENTS_AFTER, {"p_id": table_id, "p_after": version})
+        return [Event(r["version"], r["kind"], r["seat"], r["action"], r["data"], utc(r["at"])) for r in rows]
 
-def take_seat(
-    engine: Engine, table_id: int, seat: int, token_hash: str, name: str | None, changes: dict[str, Any]
-) -> bool:
-    """Fill an open seat (False if it was taken meanwhile); ``changes`` go to the table row."""
-    with engine.begin() as c:
-        done = c.execute(
-            SEATS.update()
-            .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat, SEATS.c.kind == "open")
-            .values(kind="human", token_hash=token_hash, name=name)
+    def list_tables(self, status: str | None, game: str | None, limit: int, before: int | None
+                    ) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+        """The newest tables first, each with its seats, version and last change (no secrets:
+        no seed, salt or hashes). One statement (the page of tables, their last events and
+        their seats), so rows and seats agree."""
+        cols = [TABLES.c[k] for k in ("id", "game", "players", "options", "status", "result",
+                                      "commitment", "clock", "created_at")]
+        last = (sa.select(EVENTS.c.table_id, sa.func.max(EVENTS.c.version).label("version"),
+                          sa.func.max(EVENTS.c.at).label("updated_at"))
+                .group_by(EVENTS.c.table_id).subquery("last"))
+        page = sa.select(*cols).order_by(TABLES.c.id.desc()).limit(limit)
+        if status:
+            page = page.where(TABLES.c.status == status)
+        if game:
+            page = page.where(TABLES.c.game == game)
+        if before is not None:
+            page = page.where(TABLES.c.id < before)
+        page = page.subquery("page")
+        query = (
+            sa.select(page, last.c.version, last.c.updated_at, SEATS.c.seat, SEATS.c.kind, SEATS.c.bot,
+                      SEATS.c.name)
+            .join(last, last.c.table_id == page.c.id)
+            .join(SEATS, SEATS.c.table_id == page.c.id)
+            .order_by(page.c.id.desc(), SEATS.c.seat)
         )
-        if done.rowcount != 1:
-            return False
-        if changes:
-            c.execute(TABLES.update().where(TABLES.c.id == table_id).values(updated_at=now_utc(), **changes))
-        return True
+        out: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+        for r in self._read(query):
+            if not out or out[-1][0]["id"] != r["id"]:
+                row = {k: r[k] for k in (*(c.name for c in cols), "version", "updated_at")}
+                row["created_at"], row["updated_at"] = utc(row["created_at"]), utc(row["updated_at"])
+                out.append((row, []))
+            out[-1][1].append({k: r[k] for k in ("seat", "kind", "bot", "name")})
+        return out
 
+    def open_tables(self) -> int:
+        """Tables waiting for players or playing."""
+        rows = self._read(sa.select(sa.func.count().label("n")).select_from(TABLES)
+                          .where(TABLES.c.status.in_(("waiting", "playing"))))
+        return int(rows[0]["n"])
 
-def list_tables(
-    engine: Engine, status: str | None, game: str | None, limit: int, before: int | None
-) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
-    """The newest tables first, each with its seats (no secrets: no seed, salt or hashes)."""
-    cols = [TABLES.c[k] for k in ("id", "game", "players", "options", "status", "version", "result",
-                                  "commitment", "clock", "created_at", "updated_at")]
-    query = sa.select(*cols).order_by(TABLES.c.id.desc()).limit(limit)
-    if status:
-        query = query.where(TABLES.c.status == status)
-    if game:
-        query = query.where(TABLES.c.game == game)
-    if before is not None:
-        query = query.where(TABLES.c.id < before)
-    with engine.connect() as c:
-        rows = [dict(r) for r in c.execute(query).mappings()]
-        by_table: dict[int, list[dict[str, Any]]] = {r["id"]: [] for r in rows}
-        if rows:
-            seats = c.execute(
-                sa.select(SEATS.c.table_id, SEATS.c.seat, SEATS.c.kind, SEATS.c.bot, SEATS.c.name)
-                .where(SEATS.c.table_id.in_(list(by_table)))
-                .order_by(SEATS.c.table_id, SEATS.c.seat)
-            )
-            for s in seats.mappings():
-                by_table[s["table_id"]].append(dict(s))
-    return [(r, by_table[r["id"]]) for r in rows]
+    def created_since(self, creator: str, since: datetime) -> int:
+        """Tables the client ``creator`` (a hash) created at or after ``since``."""
+        rows = self._read(sa.select(sa.func.count().label("n")).select_from(TABLES)
+                          .where(TABLES.c.creator == creator, TABLES.c.created_at >= since))
+        return int(rows[0]["n"])
 
+    def live_processes(self) -> set[str]:
+        """The server processes connected to this PostgreSQL server (their listeners' names)."""
+        activity = sa.table("pg_stat_activity", sa.column("application_name"))
+        rows = self._read(sa.select(activity.c.application_name)
+                          .where(activity.c.application_name.like("meeple-%")))
+        return {r["application_name"][len("meeple-"):] for r in rows}
 
-def unfinished(engine: Engine) -> list[int]:
-    """Tables a restarted server must resume (their bots and clocks run without a client)."""
-    with engine.connect() as c:
-        return list(c.execute(sa.select(TABLES.c.id).where(TABLES.c.status == "playing")).scalars())
+    def runner_tables(self) -> list[int]:
+        """Playing tables with bots or a clock: someone must run them."""
+        rows = self._read(sa.select(TABLES.c.id).where(TABLES.c.status == "playing", TABLES.c.runner.is_(True)))
+        return [r["id"] for r in rows]

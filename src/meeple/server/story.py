@@ -23,6 +23,7 @@ from typing import Any
 from meeple.core.actions import Action
 from meeple.core.errors import MeepleError
 from meeple.core.game import Game
+from meeple.core.record import Record
 from meeple.core.state import State
 from meeple.i18n import COMMON, ENGLISH, Audience, Text
 from meeple.server.errors import ApiError
@@ -102,26 +103,42 @@ class Story:
             self.moves.append(p)
 
 
+class Lru(OrderedDict[Any, Any]):
+    """A mapping that keeps its ``keep`` most recently used entries."""
+
+    def __init__(self, keep: int) -> None:
+        super().__init__()
+        self.keep = keep
+
+    def use(self, key: Any) -> Any:
+        value = self.pop(key, None)
+        if value is not None:
+            self[key] = value
+        return value
+
+    def put(self, key: Any, value: Any) -> Any:
+        self[key] = value
+        while len(self) > self.keep:
+            self.popitem(last=False)
+        return value
+
+
 class Stories:
     """The stories of every table and seat asked about, least recently used dropped first."""
 
     def __init__(self, keep: int = KEEP) -> None:
-        self.keep = keep
-        self._stories: OrderedDict[tuple[int, int | None], Story] = OrderedDict()
+        self._stories = Lru(keep)
 
     def of(self, live: LiveTable, seat: int | None) -> Story:
         key = (live.id, seat)
-        story = self._stories.pop(key, None)
+        story = self._stories.use(key)
         n = len(story.moves) if story else 0
         if story is None or n > len(live.moves) or live.moves[:n] != story.moves:
-            state = live.game.new(live.players, live.seed, **live.options)
+            state = live.fresh_state()
             story = Story(seat, state, state.view(seat))
             n = 0
         story.extend(live.game, live.moves[n:])
-        self._stories[key] = story
-        while len(self._stories) > self.keep:
-            self._stories.popitem(last=False)
-        return story
+        return self._stories.put(key, story)
 
     def told(self, live: LiveTable, seat: int | None, since: int, say: Audience = ENGLISH) -> dict[str, Any]:
         """The story of ``seat`` from move ``since`` on (1 = the first move), with the
@@ -198,47 +215,49 @@ class Tape:
         return out
 
 
-class Tapes:
-    """Replays asked for (finished tables, uploaded records), least recently used dropped."""
+class Pasts:
+    """A running or finished table's past positions, by table and version.
+
+    Kept apart from uploads on purpose: a table's tape holds its seed and every hand,
+    so it is reachable only through ``GET /api/tables/{id}/replay/{ply}``, which serves
+    another seat's view only once the game is over, never by a key a client can guess.
+    """
 
     def __init__(self, keep: int = 64) -> None:
-        self.keep = keep
-        self._tapes: OrderedDict[str, Tape] = OrderedDict()
-
-    def get(self, key: str) -> Tape | None:
-        tape = self._tapes.pop(key, None)
-        if tape is not None:
-            self._tapes[key] = tape
-        return tape
-
-    def put(self, key: str, tape: Tape) -> Tape:
-        self._tapes[key] = tape
-        while len(self._tapes) > self.keep:
-            self._tapes.popitem(last=False)
-        return tape
+        self._tapes = Lru(keep)
 
     def of_table(self, live: LiveTable) -> Tape:
-        key = f"table:{live.id}:{live.version}"
-        return self.get(key) or self.put(key, Tape(
+        key = (live.id, live.version)
+        return self._tapes.use(key) or self._tapes.put(key, Tape(
             live.game, live.players, live.seed, dict(live.options),
             [(p.action, p.actor) for p in live.moves], live.over,
         ))
 
-    def of_record(self, text: str) -> tuple[str, Tape]:
-        """Read an uploaded record, check every move, keep it under the hash of its text."""
-        from meeple.core.record import Record
+
+class Uploads:
+    """Records people uploaded to step through, kept under the hash of their content."""
+
+    def __init__(self, keep: int = 64) -> None:
+        self._tapes = Lru(keep)
+
+    def get(self, key: str) -> Tape | None:
+        return self._tapes.use(key)
+
+    def of_record(self, record: Record) -> tuple[str, Tape]:
+        """Check every move of an uploaded record and keep it; its key and tape."""
         from meeple.games import get
 
-        key = "record:" + hashlib.sha256(text.encode()).hexdigest()[:24]
+        key = "record:" + hashlib.sha256(record.to_json().encode()).hexdigest()[:24]
         tape = self.get(key)
         if tape is not None:
             return key, tape
         try:
-            record = Record.from_json(text)
             game = get(record.game)
             if record.rules not in (None, game.rules_version):
                 raise MeepleError(f"the record was played under {game.name} rules version {record.rules}; "
                                   f"this server plays version {game.rules_version}")
+            if record.seats and len(record.seats) != record.players:
+                raise MeepleError(f"the record names {len(record.seats)} seats for {record.players} players")
             state = game.new(record.players, record.seed, **record.options)
             moves: list[tuple[Action, int]] = []
             for ply, text_move in enumerate(record.actions, 1):
@@ -253,5 +272,5 @@ class Tapes:
                 moves.append((action, actor))
         except MeepleError as err:
             raise ApiError(422, f"this record cannot be replayed: {err}") from None
-        return key, self.put(key, Tape(game, record.players, record.seed, dict(record.options), moves,
-                                       state.to_move is None, list(record.seats)))
+        return key, self._tapes.put(key, Tape(game, record.players, record.seed, dict(record.options), moves,
+                                               state.to_move is None, list(record.seats)))

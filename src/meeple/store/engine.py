@@ -60,7 +60,9 @@ def open_engine(url: str | None = None, *, migrate: bool = True) -> Engine:
     if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
         Path(url[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
     try:
-        engine = create_engine(url, pool_pre_ping=True)
+        # a server keeps a connection per database thread (8) and borrows a few more
+        sizes = {} if url.startswith("sqlite") else {"pool_size": 10, "max_overflow": 20}
+        engine = create_engine(url, pool_pre_ping=True, **sizes)
     except Exception as err:  # a missing driver, a malformed URL
         raise ConfigError(f"cannot open database {url!r}: {err}") from None
     if engine.dialect.name == "sqlite":
@@ -78,9 +80,20 @@ def upgrade(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     try:
-        with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "heads")
+        with engine.connect() as connection:
+            sqlite = connection.dialect.name == "sqlite"
+            if sqlite:  # a batch migration rebuilds a table: its foreign keys must not cascade
+                connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+                connection.commit()
+            with connection.begin():
+                config.attributes["connection"] = connection
+                command.upgrade(config, "heads")
+            if sqlite:
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
+                if broken:
+                    raise ConfigError(f"the migrations left rows without their parents: {broken[:5]}")
     except DBAPIError as err:
         reason = str(err.orig).strip().splitlines()[0] if err.orig else type(err).__name__
         raise ConfigError(

@@ -57,6 +57,21 @@ COMMANDS: tuple[Command, ...] = (
 BY_WORD = {word: command for command in COMMANDS for word in command.words}
 #: a line this long is not a move: refuse it without echoing it
 LONGEST_LINE = 200
+#: the summary above the prompt lists each move on its lines while it takes at most this
+#: many; a longer one (a game of many small decisions, several bots) says each run of one
+#: seat's moves in two wrapped lines, so it stays on a 45-line screen with the board
+SUMMARY_LINES = 8
+
+
+def runs(moves: Sequence[Move]) -> list[list[Move]]:
+    """Consecutive moves of one seat, together."""
+    out: list[list[Move]] = []
+    for move in moves:
+        if out and out[-1][0].seat == move.seat:
+            out[-1].append(move)
+        else:
+            out.append([move])
+    return out
 
 
 class TerminalGame:
@@ -223,9 +238,17 @@ class TerminalGame:
         if not self.since:
             return
         self.say(M("term.since", n=len(self.since)), "bold")
-        for move in self.since:
-            for line in self.move_lines(move):
-                self.console.print(f"  {line}")
+        if sum(1 + len(move.lines) for move in self.since) <= SUMMARY_LINES:
+            for move in self.since:
+                for line in self.move_lines(move):
+                    self.console.print(f"  {line}")
+        else:
+            for run in runs(self.since):
+                moves = ", ".join(escape(move.action) for move in run)
+                self.console.print(f"  {escape(self.who(run[0].seat))}: [bold]{moves}[/]")
+                said = [self.audience(line) for move in run for line in move.lines]
+                if said:
+                    self.console.print(f"    {escape(self.audience(items(said, 'parts')))}")
         self.since.clear()
 
     # ---- the end -----------------------------------------------------------

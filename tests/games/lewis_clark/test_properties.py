@@ -6,14 +6,12 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+import pytest
 from tests.games.lewis_clark.lc_helpers import check_invariants
+from tests.seeds import chunks, each
 
 from meeple.core import Record
 from meeple.games.lewis_clark import GAME
-
-SEEDS = st.integers(0, 2**32 - 1)
 
 
 def random_game(seed: int, policy=None, players: int | None = None, **options):
@@ -22,7 +20,7 @@ def random_game(seed: int, policy=None, players: int | None = None, **options):
     if players is None:
         players = rng.randrange(1, 6)
     state = GAME.new(players, seed, **options)
-    bound = GAME.decision_bound(players)
+    bound = GAME.decision_bound(players, options)
     while state.to_move is not None:
         assert state.ply <= bound, f"seed {seed}: {players} players passed the decision bound"
         if policy is None:
@@ -32,17 +30,18 @@ def random_game(seed: int, policy=None, players: int | None = None, **options):
         yield state
 
 
-@settings(max_examples=300, deadline=None)
-@given(seed=SEEDS)
-def test_random_games_keep_invariants_and_end_by_the_rules(seed):
-    state = None
-    for state in random_game(seed):
-        check_invariants(state)
-    assert state is not None and state.to_move is None and state.end_reason
+@pytest.mark.parametrize("seeds", chunks(300, size=100))
+def test_random_games_keep_invariants_and_end_by_the_rules(seeds):
+    def check_game(seed: int) -> None:
+        state = None
+        for state in random_game(seed):
+            check_invariants(state)
+        assert state is not None and state.to_move is None and state.end_reason
+
+    each(seeds, check_game)
 
 
-@settings(max_examples=12, deadline=None)
-@given(seed=SEEDS)
+@pytest.mark.parametrize("seed", range(12))
 def test_greedy_games_keep_invariants_and_end_by_the_rules(seed):
     """Greedy games run to their end: the Pacific test and the other ends are exercised."""
     state = None
@@ -51,8 +50,7 @@ def test_greedy_games_keep_invariants_and_end_by_the_rules(seed):
     assert state is not None and state.to_move is None
 
 
-@settings(max_examples=40, deadline=None)
-@given(seed=SEEDS)
+@pytest.mark.parametrize("seed", range(40))
 def test_views_leak_nothing_and_replay_is_identical(seed):
     rng = random.Random(seed)
     last = None
@@ -100,17 +98,18 @@ def _eager(state, rng):
     return rng.choice(legal)
 
 
-@settings(max_examples=100, deadline=None)
-@given(seed=SEEDS)
-def test_eager_recruiters_keep_invariants(seed):
-    state = None
-    for state in random_game(seed, policy=_eager):
-        check_invariants(state)
-    assert state is not None and state.to_move is None
+@pytest.mark.parametrize("seeds", chunks(100))
+def test_eager_recruiters_keep_invariants(seeds):
+    def check_game(seed: int) -> None:
+        state = None
+        for state in random_game(seed, policy=_eager):
+            check_invariants(state)
+        assert state is not None and state.to_move is None
+
+    each(seeds, check_game)
 
 
-@settings(max_examples=60, deadline=None)
-@given(seed=SEEDS)
+@pytest.mark.parametrize("seed", range(60))
 def test_house_rules_keep_invariants(seed):
     """The options that change play: goods may be dropped, face-down badges do not
     count, the Interpreter takes every Pow-wow Indian and does not sweep the village."""

@@ -70,3 +70,26 @@ def test_the_null_game_ends_at_the_first_progress_check():
     while s.to_move is not None:
         s.apply(null_player(s, rng))
     assert s.end_reason.startswith("the expeditions are stuck") and s.turns == 3 * 3
+
+
+def test_the_decision_bound_follows_the_clocks_in_use():
+    """LEW-15: the progress checks bound a game, so does the turn_limit house rule; with
+    neither (progress_rounds=none, the bare rule text) no bound exists and it is refused."""
+    from meeple.core.errors import ConfigError
+    from meeple.games.lewis_clark.game import MAX_CHECKS, TURN_DECISIONS
+
+    assert GAME.decision_bound(3) == MAX_CHECKS * 3 * 3 * TURN_DECISIONS
+    assert GAME.decision_bound(3, {"progress_rounds": 6}) == MAX_CHECKS * 6 * 3 * TURN_DECISIONS
+    assert GAME.decision_bound(3, {"progress_rounds": "none", "turn_limit": 20}) == 20 * 3 * TURN_DECISIONS
+    assert GAME.decision_bound(1, {"progress_rounds": "none"}) == GAME.decision_bound(1), "solo: Mackenzie"
+    with pytest.raises(ConfigError, match="progress_rounds=none has no decision bound.*turn_limit"):
+        GAME.decision_bound(2, {"progress_rounds": "none"})
+
+
+def test_a_turn_limit_game_ends_within_its_smaller_bound():
+    bound = GAME.decision_bound(2, {"progress_rounds": "none", "turn_limit": 10})
+    s = GAME.new(2, 3, progress_rounds=None, turn_limit=10)
+    rng = random.Random(3)
+    while s.to_move is not None:
+        s.apply(creeper(s, rng))
+        assert s.ply <= bound

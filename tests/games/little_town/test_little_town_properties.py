@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+import pytest
 
 from meeple.games.little_town import GAME
 from meeple.games.little_town.components import OBJECTIVES, ROUNDS, SETUP
+from tests.seeds import chunks, each
 
 OBJECTIVE_KEYS = {o.key for o in OBJECTIVES}
 
@@ -107,26 +107,13 @@ def _play(seed: int, players: int) -> None:
     assert GAME.from_json(state.to_json()).to_json() == state.to_json()
 
 
-@settings(max_examples=500, deadline=None)
-@given(st.integers(0, 2**32))
-def test_random_games_two_players(seed):
-    _play(seed, 2)
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seeds", chunks(150, size=75))
+def test_random_games(players, seeds):
+    each(seeds, lambda seed: _play(seed, players))
 
 
-@settings(max_examples=500, deadline=None)
-@given(st.integers(0, 2**32))
-def test_random_games_three_players(seed):
-    _play(seed, 3)
-
-
-@settings(max_examples=500, deadline=None)
-@given(st.integers(0, 2**32))
-def test_random_games_four_players(seed):
-    _play(seed, 4)
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.integers(0, 2**32))
+@pytest.mark.parametrize("seed", range(40))
 def test_refused_moves_change_nothing_and_clones_are_independent(seed):
     rng = random.Random(seed)
     state = GAME.new(rng.choice((2, 3, 4)), seed, **_options(rng))

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from meeple.core.errors import ConfigError
 from meeple.games.lost_cities.components import CARD_TEXT, HAND_SIZE, deck
 from meeple.games.lost_cities.stalling import turns_bound
 from tests.games.lost_cities.helpers import GAME
@@ -55,7 +56,7 @@ def test_stalling_cannot_outlast_the_stall_rules(name, colors):
         state = GAME.new(2, seed, colors=colors, rounds=5)
         round_start = 0
         while not state.is_over:
-            assert state.ply <= GAME.decision_bound(2)
+            assert state.ply <= GAME.decision_bound(2, {"colors": colors, "rounds": 5})
             current = state.round
             state.apply(policy(state, rng))
             if state.is_over or state.round != current:
@@ -69,7 +70,7 @@ def test_stalling_cannot_outlast_the_stall_rules(name, colors):
 @pytest.mark.parametrize("name", list(ADVERSARIES))
 def test_without_the_stall_rules_stalling_never_ends(name):
     # the printed rules (the rule text, line 30): only the last deck card ends a round,
-    # which is why GAME.decision_bound holds for the default rules only
+    # which is why GAME.decision_bound refuses them
     rng = random.Random(1)
     state = GAME.new(2, 1, rounds=1, stall_rules="off")
     for _ in range(3000):
@@ -77,8 +78,16 @@ def test_without_the_stall_rules_stalling_never_ends(name):
     assert not state.is_over and state.round == 1
 
 
-def test_the_decision_bound_covers_the_largest_game():
+def test_the_decision_bound_follows_the_options_in_use():
     # 5 rounds of the 72-card game: 113 progress turns at most, 49 idle turns around
     # each, plus the one that reaches the limit: 5700 turns of two decisions per round
     assert turns_bound(72, HAND_SIZE) == 5700 and turns_bound(60, HAND_SIZE) == 4500
-    assert GAME.decision_bound(2) == 5 * 2 * 5700 < 100_000
+    assert GAME.decision_bound(2, {"colors": 6, "rounds": 5}) == 5 * 2 * 5700
+    assert GAME.decision_bound(2) == 3 * 2 * 4500, "the defaults: 3 rounds of 60 cards"
+    assert GAME.decision_bound(2, {"rounds": "1"}) == 2 * 4500, "options read as by GAME.new"
+
+
+def test_without_the_stall_rules_there_is_no_decision_bound():
+    # the bare rule text may never end (LC-9): the bound is refused, naming the option
+    with pytest.raises(ConfigError, match="stall_rules=off has no decision bound.*stall_rules=on"):
+        GAME.decision_bound(2, {"stall_rules": "off"})

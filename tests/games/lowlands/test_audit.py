@@ -39,7 +39,7 @@ def test_dike_association_moves_take_no_progress_token_rewards():
     show(st, "association")
     p.dike_space = TOKEN_SPACES[0] - 1
     p.hand = [2, 1, 1]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 4 build", "build association")
     play(st, str(st.legal_actions()[0]))
     _pay_all(st)
@@ -51,7 +51,7 @@ def test_dike_association_moves_take_no_progress_token_rewards():
     show(st2, "warden")
     p2.dike_space = TOKEN_SPACES[0] - 1
     p2.hand = [1, 0, 1]
-    touch(st2)
+    st2, p2 = touch(st2, p2)
     play(st2, "place 2 build", "build warden")
     play(st2, str(st2.legal_actions()[0]))
     _pay_all(st2)
@@ -87,11 +87,11 @@ def test_a_fence_cannot_go_back_where_it_was_lifted():
     st = new()
     p = me(st)
     p.hand = [0, 0, 0]
-    touch(st)
+    st, p = touch(st, p)
     # both sheep need all six fences: the fence action could only undo itself
     assert not any(a.endswith(" fence") for a in legal(st))
     p.sheep = 0
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 2 fence", "lift c2n")
     assert "fence c2n" not in legal(st)
     play(st, "fence a1n", "lift a1n")
@@ -106,7 +106,7 @@ def test_refusing_a_move_back_says_why():
     st = new()
     p = me(st)
     p.sheep = 0
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 2 fence", "lift c2n")
     with pytest.raises(MeepleError, match="lifted"):
         st.apply("fence c2n")
@@ -122,10 +122,10 @@ def test_market_placement_counts_the_reuse_coin():
     p.farmers = [MARKET, -1, -1]
     p.sheep = 0  # nothing to sell: the market action can only buy
     p.coins = price  # one coin for the occupied space leaves price - 1
-    touch(st)
+    st, p = touch(st, p)
     assert not any(a.endswith(" market") for a in legal(st))
     p.coins = price + 1
-    touch(st)
+    st, p = touch(st, p)
     assert "place 3 market" in legal(st)
     play(st, "place 3 market")
     assert p.coins == price and any(a.startswith("buy") for a in legal(st))
@@ -162,7 +162,7 @@ def _contribute_two_for_one(**options):
     st = new(3, 2, **options)
     p = me(st)
     p.hand = [0, 2, 0]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 2 dike", "pay 2 clay for wood", "stop")
     return st, p
 
@@ -184,7 +184,7 @@ def test_a_workshop_contribution_hands_over_no_card():
     p = me(st)
     p.hand = [0, 0, 0]
     p.tiles.append(TILE_INDEX["carpenter"])
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 2 dike", "free wood", "stop")
     assert st.cubes[WOOD] == 1 and p.dike_space == 0 and st.phase == ASK
 
@@ -197,14 +197,14 @@ def test_helper_bonus_needs_a_paid_card():
         s = st.to_move
         p = me(st)
         p.hand = [1, 0, 0]
-        touch(st)
+        st, p = touch(st, p)
         play(st, "place 2 dike", "pay wood", "stop")
         assert p.dike_space == 1
         other = (s + 1) % 3
         helper = st.seats[other]
         helper.hand = [0, 0, 0]
         helper.tiles.append(TILE_INDEX["carpenter"])
-        touch(st)
+        st, p, helper = touch(st, p, helper)
         play(st, f"ask {other}", "free wood")
         assert st.cubes[WOOD] == 2
         assert p.dike_space == 1 + bonus, option
@@ -217,7 +217,7 @@ def test_market_help_reveals_as_many_cards_as_were_paid():
         p = me(st)
         p.hand = [0, 2, 0]
         p.coins = 1
-        touch(st)
+        st, p = touch(st, p)
         play(st, "place 2 dike", "pay 2 clay for wood", "stop")
         deck, discards = len(st.deck), sum(st.discard)
         play(st, "ask market")
@@ -236,7 +236,7 @@ def test_farmhouse_bonus_is_asked_even_if_the_hand_cannot_pay():
     show(st, "vegetables")
     p.hand = [1, 2, 1]  # exactly the Farmhouse: nothing left for a feature
     p.boost = 1
-    touch(st)
+    st, p = touch(st, p)
     play(st, "boost 4 build", "build farmhouse")
     play(st, str(st.legal_actions()[0]))
     _pay_all(st)
@@ -269,7 +269,7 @@ def test_a_paying_hand_is_redrawn_and_can_still_pay():
     payer = st.to_move
     show(st, "association")
     p.hand = [3, 2, 1]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 4 build", "build association")
     play(st, str(st.legal_actions()[0]))
     play(st, "pay wood")

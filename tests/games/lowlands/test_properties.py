@@ -1,7 +1,7 @@
 """Invariants of random Lowlands games at 2, 3 and 4 players, checked at every step.
 
-Hypothesis draws seeds; each seed drives a game by uniform random choice among the
-legal actions. Every step: the 66 resource cards are all somewhere, no stock is
+Fixed seeds (the same games on every run); each drives a game by uniform random choice
+among the legal actions, at 2, 3 and 4 players in turn. Every step: the 66 resource cards are all somewhere, no stock is
 negative, every player owns exactly 16 fences (farm + income board), sheep never
 exceed housing before the Storm Tide, the market rows stay within their spaces, and
 the flood never exceeds its 36 pieces. Every game ends, replays identically, and
@@ -12,18 +12,14 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+import pytest
+from tests.seeds import chunks, each
 
 from meeple import games
 from meeple.core import Record
 from meeple.games.lowlands import GAME
 from meeple.games.lowlands.components import FENCES_TOTAL, FLOOD_PIECES, flood_back
 from meeple.games.lowlands.rules import FPLACE, NONE
-
-SEEDS = st.integers(0, 2**32 - 1)
-CHECKED = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FAST = settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def check(state) -> None:
@@ -60,24 +56,25 @@ def play(seed: int, players: int, every: int = 1):
     return state
 
 
-@CHECKED
-@given(seed=SEEDS, players=st.sampled_from([2, 3, 4]))
-def test_invariants_at_every_step(seed, players):
-    final = play(seed, players)
-    assert final.is_over and len(final.tides) == 3 and final.storm_held is not None
-    assert final.winners()[0] in range(players)
+@pytest.mark.parametrize("seeds", chunks(60, size=20))
+def test_invariants_at_every_step(seeds):
+    def check_game(seed: int) -> None:
+        players = 2 + seed % 3
+        final = play(seed, players)
+        assert final.is_over and len(final.tides) == 3 and final.storm_held is not None
+        assert final.winners()[0] in range(players)
+
+    each(seeds, check_game)
 
 
-@FAST
-@given(seed=SEEDS, players=st.sampled_from([2, 3, 4]))
-def test_many_random_games_end_and_keep_invariants(seed, players):
-    final = play(seed, players, every=50)
-    assert final.is_over
+@pytest.mark.parametrize("seeds", chunks(300, size=100, first=1000))
+def test_many_random_games_end_and_keep_invariants(seeds):
+    each(seeds, lambda seed: play(seed, 2 + seed % 3, every=50))
 
 
-@settings(max_examples=25, deadline=None)
-@given(seed=SEEDS, players=st.sampled_from([2, 3, 4]))
-def test_replay_identical_and_views_leak_nothing(seed, players):
+@pytest.mark.parametrize("seed", range(25))
+def test_replay_identical_and_views_leak_nothing(seed):
+    players = 2 + seed % 3
     rng = random.Random(seed)
     state = GAME.new(players, seed)
     det_rng = random.Random(seed ^ 77)
@@ -108,8 +105,7 @@ def _replay(record):
     return state
 
 
-@settings(max_examples=20, deadline=None)
-@given(seed=SEEDS)
+@pytest.mark.parametrize("seed", range(20))
 def test_greedy_games_end(seed):
     rng = random.Random(seed)
     state = GAME.new(2 + seed % 3, seed, first_game=bool(seed % 2))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.core import IllegalAction
+from meeple.core.position import edited
 from meeple.games.lowlands import GAME
 from meeple.games.lowlands.components import (
     BUILD,
@@ -20,6 +21,7 @@ from meeple.games.lowlands.components import (
     MARKET,
     MARKET_ROWS,
     PROGRESS_TOKENS,
+    SEGMENTS,
     TILE_INDEX,
     TILE_KINDS,
     TILES,
@@ -38,7 +40,6 @@ from meeple.games.lowlands.rules import (
     FENCING,
     FPLACE,
     HELP,
-    NONE,
     PAY,
     PICK,
     PLACE,
@@ -58,9 +59,14 @@ def legal(st) -> set[str]:
     return {str(a) for a in st.legal_actions()}
 
 
-def touch(st) -> None:
-    """Forget the cached legal moves after a test sets fields by hand."""
-    st._legal = None
+def touch(st, *players):
+    """The position a test set up by hand, rebuilt through the position format
+    (``edited``: every cache recomputed, nothing private patched), and the counterparts
+    of ``players`` in it: ``st, p = touch(st, p)``."""
+    new = edited(st)
+    if not players:
+        return new
+    return (new, *(new.seats[next(i for i, q in enumerate(st.seats) if q is p)] for p in players))
 
 
 def me(st):
@@ -73,14 +79,15 @@ def play(st, *moves: str) -> None:
 
 
 def show(st, key: str) -> int:
-    """Put tile ``key`` face up (first of its column), taking it out of its stack."""
+    """Put tile ``key`` face up (first of its column), taking it out of its stack; the
+    caller rebuilds the position (``touch``) before playing on."""
     k = TILE_INDEX[key]
     kind = TILE_KINDS.index(TILES[k].kind)
     if k in st.stacks[kind]:
         st.stacks[kind].remove(k)
     if k not in st.face_up[kind]:
         st.face_up[kind].insert(0, k)
-    touch(st)
+    st = touch(st)
     return k
 
 
@@ -135,7 +142,7 @@ def test_occupied_action_costs_one_then_two_coins():
     p = me(st)
     p.farmers = [DRAW, -1, -1]
     p.coins = 3
-    touch(st)
+    st, p = touch(st, p)
     coins = p.coins
     play(st, "place 3 draw")
     assert p.coins == coins - 1
@@ -143,12 +150,12 @@ def test_occupied_action_costs_one_then_two_coins():
     p2 = me(st2)
     p2.farmers = [DRAW, DRAW, -1]
     p2.coins = 1
-    touch(st2)
+    st2, p2 = touch(st2, p2)
     assert "place 4 draw" not in legal(st2)
     with pytest.raises(IllegalAction):
         st2.apply("place 4 draw")
     p2.coins = 2
-    touch(st2)
+    st2, p2 = touch(st2, p2)
     play(st2, "place 4 draw")
     assert p2.coins == 0
 
@@ -158,7 +165,7 @@ def test_an_action_that_cannot_be_done_cannot_be_chosen():
     st = new()
     p = me(st)
     p.hand = [0, 0, 0]
-    touch(st)
+    st, p = touch(st, p)
     assert not any(a.startswith("place") and a.endswith("build") for a in legal(st))
     assert not any(a.endswith(" dike") for a in legal(st))
     assert "place 2 draw" in legal(st)
@@ -194,7 +201,7 @@ def test_build_pays_cards_takes_a_marker_and_draws_for_unused_points():
     p = me(st)
     k = show(st, "fold")  # Sheep Fold: 2 AP, 2 wood, houses 2 (design)
     p.hand = [2, 0, 0]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 4 build", "build fold")
     assert st.points_left == 2
     play(st, "at a5")
@@ -221,7 +228,7 @@ def test_two_cards_of_one_type_replace_a_missing_card():
     p = me(st)
     show(st, "fold")
     p.hand = [0, 2, 2]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 2 build", "build fold", "at a5")
     assert legal(st) == {"pay 2 clay for wood", "pay 2 stone for wood"}
     play(st, "pay 2 clay for wood")
@@ -235,7 +242,7 @@ def test_worker_on_build_forgives_one_card():
     show(st, "fold")
     p.hand = [1, 0, 0]
     p.workers[BUILD] = 1
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 2 build", "build fold", "at a5")
     assert "waive wood" in legal(st)
     play(st, "waive wood", "pay wood")
@@ -250,7 +257,7 @@ def test_at_most_four_buildings_but_any_number_of_features():
     show(st, "vegetables")
     p.hand = [5, 5, 5]
     p.buildings = 4
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 4 build")
     assert "build fold" not in legal(st) and "build vegetables" in legal(st)
 
@@ -261,7 +268,7 @@ def test_features_need_their_terrain():
     p = me(st)
     show(st, "orchard")
     p.hand = [5, 5, 5]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 4 build", "build orchard")
     assert legal(st) == {"at a1", "at e4", "at a5"}  # the tree squares (design map)
 
@@ -272,7 +279,7 @@ def test_a_tile_may_not_leave_sheep_unhoused():
     p = me(st)
     show(st, "vegetables")
     p.hand = [5, 5, 5]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 4 build", "build vegetables")
     assert "at c2" not in legal(st) and "at c3" not in legal(st)
     st2 = new()
@@ -280,7 +287,7 @@ def test_a_tile_may_not_leave_sheep_unhoused():
     show(st2, "vegetables")
     p2.hand = [5, 5, 5]
     p2.sheep = 1
-    touch(st2)
+    st2, p2 = touch(st2, p2)
     play(st2, "place 4 build", "build vegetables")
     assert "at c2" in legal(st2)
 
@@ -292,7 +299,7 @@ def test_part_way_cube_locks_the_resource():
     p = me(st)
     st.cubes = [2, 0, 0]
     p.hand = [1, 3, 0]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 3 dike")
     assert legal(st) == {"pay wood", "pay 2 clay for wood"}
 
@@ -303,22 +310,20 @@ def test_segments_brown_then_green_then_grey():
     p = me(st)
     st.cubes = [st.track_length - 1, 0, 0]
     p.hand = [2, 0, 0]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 3 dike", "pay wood")
     assert st.dike == 4 and st.segments_placed == 1 and st.cubes == [0, 0, 0]
     # the rule text (FR), line 28: after a segment, any type may start the next
     p.hand = [1, 1, 0]
-    touch(st)
+    st, p = touch(st, p)
     assert {"pay wood", "pay clay"} <= legal(st)
-    lengths = []
-    st2 = new()
-    for _ in range(13):
-        before = st2.dike
-        st2._complete(WOOD)
-        lengths.append(st2.dike - before)
-    assert lengths == [4] * 3 + [3] * 4 + [2] * 6
-    st2._complete(WOOD)  # nothing left to place (design)
-    assert st2.dike == 36
+    assert [s.length for s in SEGMENTS] == [4] * 3 + [3] * 4 + [2] * 6 and st.dike == SEGMENTS[0].length
+    # a cube that reaches the end when all 13 segments stand places nothing (design)
+    full = new()
+    full.seats[full.to_move].hand = [2, 0, 0]
+    full = edited(full, dike=36, segments_placed=len(SEGMENTS), cubes=[full.track_length - 1, 0, 0])
+    play(full, "place 3 dike", "pay wood")
+    assert full.dike == 36 and full.segments_placed == len(SEGMENTS) and full.cubes[WOOD] == 0
 
 
 def test_contribution_then_help_then_bonus_space():
@@ -328,14 +333,14 @@ def test_contribution_then_help_then_bonus_space():
     s = st.to_move
     p = me(st)
     p.hand = [3, 0, 0]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 3 dike", "pay wood", "pay wood", "stop")
     assert p.dike_space == 2 and st.phase == ASK and st.to_move == s
     other = (s + 1) % 3
     assert legal(st) == {f"ask {o}" for o in range(3) if o != s}
     helper = st.seats[other]
     helper.hand = [0, 0, 5]
-    touch(st)
+    st, p, helper = touch(st, p, helper)
     play(st, f"ask {other}")
     assert st.phase == HELP and st.to_move == other
     # the cube of wood is part-way: the helper must give wood or two of a kind for it
@@ -354,7 +359,7 @@ def test_helper_who_declines_gives_no_bonus():
     s = st.to_move
     p = me(st)
     p.hand = [2, 0, 0]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 2 dike", "pay wood", "pay wood", f"ask {(s + 1) % 3}", "stop")
     assert p.dike_space == 2 and st.seats[(s + 1) % 3].dike_space == 0
 
@@ -366,7 +371,7 @@ def test_two_players_may_ask_the_market_for_a_coin():
     p = me(st)
     p.hand = [2, 0, 0]
     p.coins = 1
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 2 dike", "pay wood", "pay wood")
     assert legal(st) == {f"ask {1 - s}", "ask market"}
     seen = len(st.deck) + sum(st.discard)
@@ -378,7 +383,7 @@ def test_two_players_may_ask_the_market_for_a_coin():
     p2 = me(st2)
     p2.hand = [2, 0, 0]
     p2.coins = 0
-    touch(st2)
+    st2, p2 = touch(st2, p2)
     play(st2, "place 2 dike", "pay wood", "pay wood")
     assert legal(st2) == {f"ask {1 - st2.to_move}"}  # no coin: must ask the opponent
 
@@ -390,7 +395,7 @@ def test_progress_token_offers_its_two_rewards():
     p.dike_space = TOKEN_SPACES[0] - 1
     p.hand = [1, 0, 0]
     p.coins = 0
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 2 dike", "pay wood", "stop")
     assert st.phase == TOKEN
     token = PROGRESS_TOKENS[st.token_on_space[0]]
@@ -405,7 +410,7 @@ def test_workshop_contributes_without_a_card():
     p = me(st)
     p.hand = [0, 0, 0]
     p.tiles.append(TILE_INDEX["carpenter"])
-    touch(st)
+    st, p = touch(st, p)
     assert "place 2 dike" in legal(st)
     play(st, "place 2 dike")
     assert legal(st) == {"free wood"}
@@ -420,7 +425,7 @@ def test_buying_a_fence_costs_a_card_and_uncovers_the_income_board():
     st = new()
     p = me(st)
     p.hand = [1, 0, 0]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 2 fence", "pay wood")
     assert p.fences_left == 9 and st.phase == FPLACE
     play(st, "fence a1n")
@@ -435,7 +440,7 @@ def test_worker_icon_under_a_fence_assigns_a_worker_at_once():
     slot = FENCE_ICONS.index("worker")
     p.fences_left = 10 - slot
     p.hand = [1, 0, 0]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 2 fence", "pay wood", "fence a1n")
     assert st.phase == WORKER
     assert "worker dike" in legal(st) and "worker market" in legal(st) and "skip" in legal(st)
@@ -449,18 +454,18 @@ def test_moving_a_fence_must_keep_the_sheep_housed():
     st = new()
     p = me(st)
     p.hand = [1, 0, 0]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 2 fence")
     # both sheep need every fence of the start pasture: no fence can move anywhere new,
     # and putting one back where it was lifted changes nothing (LL-38)
     assert legal(st) == {"pay wood"}
     p.sheep = 1  # one sheep fits in c3 alone once c3n closes it
-    touch(st)
+    st, p = touch(st, p)
     assert "lift c2n" in legal(st)
     play(st, "lift c2n")
     assert legal(st) == {"fence c3n"}
     p.sheep = 0
-    touch(st)
+    st, p = touch(st, p)
     assert len(legal(st)) == 71 - 6  # not the five standing fences, not c2n itself
 
 
@@ -470,7 +475,7 @@ def test_free_fences_from_the_estate():
     p = me(st)
     show(st, "estate")
     p.hand = [2, 2, 0]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 4 build", "build estate", "at f1", "pay wood", "pay wood", "pay clay", "pay clay")
     assert st.phase == FPLACE and st.fence_mode == 2
     play(st, "fence a1n", "fence b1n")
@@ -496,7 +501,7 @@ def test_market_worker_better_price():
     p = me(st)
     p.workers[MARKET] = 1
     coins = p.coins
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 2 market", "sell 1")
     assert p.coins == coins + VALUE_SHEEP[st.value_space] + 1
 
@@ -532,9 +537,8 @@ def test_hand_limit_at_the_turn_of_the_tide():
     st = new()
     s = (st.to_move + 1) % 3
     st.seats[s].hand = [6, 4, 0]
-    st.agenda.append(("handlimit", s))
-    st.phase = NONE
-    st._run()
+    st = touch(st)
+    STEPS["handlimit"](st, s)  # the step the Turn of the Tide's agenda runs for seat s
     assert st.phase == DISCARD and st.to_move == s
     assert legal(st) == {"discard wood", "discard clay"}
     play(st, "discard wood", "discard wood")
@@ -667,7 +671,7 @@ def test_pick_phase_constant_used():
     st = new()
     show(st, "fold")
     me(st).hand = [2, 0, 0]
-    touch(st)
+    st = touch(st)
     play(st, "place 2 build")
     assert st.phase == PICK and st.to_move is not None
     assert CONTRIB != PICK and TRADE != PICK
@@ -680,13 +684,13 @@ def test_lock_last_type_option():
     p = me(st)
     st.cubes = [st.track_length - 1, 0, 0]
     p.hand = [3, 1, 0]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 3 dike", "pay wood")
     assert st.segments_placed == 1 and "pay wood" not in legal(st) and "pay clay" in legal(st)
     plain = new()
     plain.cubes = [plain.track_length - 1, 0, 0]
     me(plain).hand = [3, 1, 0]
-    touch(plain)
+    plain = touch(plain)
     play(plain, "place 3 dike", "pay wood")
     assert "pay wood" in legal(plain)
 
@@ -699,11 +703,11 @@ def test_market_help_advances_only_usable_cards():
     p.hand = [2, 0, 0]
     p.coins = 1
     st.cubes = [0, 0, 0]
-    touch(st)
+    st, p = touch(st, p)
     play(st, "place 2 dike", "pay wood", "pay wood")
     assert st.cubes == [2, 0, 0]
     st.deck = st.deck[:-2] + [1, 2]  # the next two cards, drawn from the end: stone, clay
-    touch(st)
+    st, p = touch(st, p)
     play(st, "ask market")
     assert st.cubes == [2, 0, 0]  # wood is part-way: stone and clay do not count
     st2 = new(2, 3)
@@ -711,11 +715,11 @@ def test_market_help_advances_only_usable_cards():
     p2.hand = [2, 0, 0]
     p2.coins = 1
     st2.cubes = [st2.track_length - 2, 0, 0]
-    touch(st2)
+    st2, p2 = touch(st2, p2)
     play(st2, "place 2 dike", "pay wood")  # wood now one short of the end
     play(st2, "stop")
     st2.deck = st2.deck[:-1] + [0]
-    touch(st2)
+    st2, p2 = touch(st2, p2)
     play(st2, "ask market")
     assert st2.segments_placed == 1 and st2.cubes == [0, 0, 0]
 
@@ -726,7 +730,7 @@ def test_boost_token_adds_two_points():
     p = me(st)
     p.boost = 1
     p.hand = [6, 0, 0]
-    touch(st)
+    st, p = touch(st, p)
     assert "boost 2 dike" in legal(st)
     play(st, "boost 2 dike")
     assert st.points_left == 4 and p.boost == 0
@@ -739,9 +743,8 @@ def test_income_card_or_coin_is_a_choice():
     p = me(st)
     p.fences_left = 10 - (FENCE_ICONS.index("either") + 1)
     p.coins = 0
-    st.agenda.append(("income", s))
-    st.phase = NONE
-    st._run()
+    st, p = touch(st, p)
+    STEPS["income"](st, s)  # the Upkeep's income step for seat s
     assert legal(st) == {"take card", "take coin"}
     play(st, "take coin")
     # uncovered: coin, card, worker (acts at once, not at income), card-or-coin
@@ -756,9 +759,8 @@ def test_auction_house_and_fodder_silo_before_breeding():
     p.tiles += [TILE_INDEX["auction"], TILE_INDEX["silo"]]
     p.effects.update({"auction": 1, "silo": 1})
     p.coins = 5
-    st.agenda.append(("upkeep_opt", s))
-    st.phase = NONE
-    st._run()
+    st, p = touch(st, p)
+    STEPS["upkeep_opt"](st, s)  # the Upkeep's optional step for seat s, before breeding
     assert legal(st) == {"auction", "skip"}  # no room: the silo cannot house a sheep
     play(st, "auction")
     assert p.sheep == 1 and p.coins == 5 + VALUE_SHEEP[st.value_space] + 1
@@ -775,7 +777,7 @@ def test_farmhouse_builds_a_feature_as_a_value_four_farmer():
     show(st, "vegetables")
     p.hand = [2, 3, 1]
     p.boost = 1
-    touch(st)
+    st, p = touch(st, p)
     play(st, "boost 4 build", "build farmhouse", "at f1")
     for _ in range(4):
         st.apply(next(a for a in st.legal_actions()))

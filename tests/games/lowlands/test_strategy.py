@@ -6,6 +6,7 @@ import random
 
 from rich.text import Text
 
+from meeple.core.position import edited
 from meeple.games.lowlands import GAME
 from meeple.games.lowlands.farm import cell, edges_around
 from meeple.games.lowlands.report import balance_figures
@@ -28,7 +29,8 @@ def test_houses_sheep_before_breeding():
     p.hand = [2, 1, 1]
     st.flood, st.dike = 0, 12  # no threat from the sea
     st.face_up = [[], [], [], []]  # and no tile to tempt it
-    st._legal = None
+    st = edited(st)
+    p = st.seats[st.to_move]
     move = choose(st)
     assert move == "place 4 fence", move
     st.apply(move)
@@ -46,8 +48,7 @@ def test_buys_sheep_when_there_is_room():
     p.coins = 12
     p.hand = [0, 0, 0]
     st.flood, st.dike = 0, 12
-    st._legal = None
-    assert choose(st).endswith("market")
+    assert choose(edited(st)).endswith("market")
 
 
 def test_helps_the_dike_when_the_flood_threatens():
@@ -55,13 +56,13 @@ def test_helps_the_dike_when_the_flood_threatens():
     p = st.seats[st.to_move]
     p.hand = [3, 3, 0]
     st.flood, st.dike = 10, 0
-    st._legal = None
+    st = edited(st)
     assert threat(st) > 1
     assert choose(st).endswith("dike")
     calm = new()
     calm.seats[calm.to_move].hand = [3, 3, 0]
     calm.flood, calm.dike = 0, 30
-    calm._legal = None
+    calm = edited(calm)
     assert threat(calm) == 0
     assert not choose(calm).endswith("dike")
 

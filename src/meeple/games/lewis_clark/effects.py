@@ -68,6 +68,10 @@ WAY_CODE: tuple[tuple[int, ...], ...] = tuple(
 COPYABLE: tuple[bool, ...] = tuple(
     bool(c.effect.ways) and c.effect.ways[0].benefit not in (COPY, VILLAGE) for c in CARDS
 )
+#: per effect, per way: the goods it pays up front, as (good, how many) pairs
+WAY_PAY: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
+    tuple(tuple((r, w.pay[r]) for r in ALL_RES if w.pay[r]) for w in eff.ways) for eff in EFFECTS
+)
 UPGRADE = next(i for i, v in enumerate(VILLAGE_LOCS) if v.slug == "upgrade")
 SOLO_BADGE = tuple(v.solo_badge for v in VILLAGE_LOCS)
 
@@ -115,15 +119,18 @@ def badges(s: LewisClarkState, seat: int, good: int) -> int:
     faces = s.options["support_badges"]
     n = s.players
     total = 0
-    for k in {seat, (seat - 1) % n, (seat + 1) % n}:
-        for played in s.expeditions[k].play_area:
+    # you and each neighbour once (at 2 players the one neighbour is on both sides)
+    seats = (seat,) if n == 1 else (seat, (seat + 1) % n) if n == 2 else (seat, (seat - 1) % n, (seat + 1) % n)
+    expeditions = s.expeditions
+    for k in seats:
+        for played in expeditions[k].play_area:
             if BADGE[played.card] == good:
                 total += 1
             if faces and played.support >= 0 and BADGE[played.support] == good:
                 total += 1
     if n == 1:
-        for loc, count in enumerate(s.village):
-            if count and SOLO_BADGE[loc] == good:
+        for count, badge in zip(s.village, SOLO_BADGE, strict=True):
+            if count and badge == good:
                 total += 1
     return total
 
@@ -165,10 +172,9 @@ def legal(s: LewisClarkState, seat: int) -> list[int]:
         out.append(A.STOP)
         return out
     if step == PAY:
-        way = EFFECTS[frame.effect].ways[frame.way]
-        used = frame.types_used
-        return [A.PAY + r for r in ALL_RES
-                if spendable(s, seat, r) > 0 and not (way.distinct and used >> r & 1)]
+        used = frame.types_used if EFFECTS[frame.effect].ways[frame.way].distinct else 0
+        goods, gained = s.expeditions[seat].goods, s.gained
+        return [A.PAY + r for r in ALL_RES if goods[r] > gained[r] and not used >> r & 1]
     if step == CHOOSE:
         distinct = EFFECTS[frame.effect].ways[frame.way].benefit == DISTINCT
         used = frame.types_used
@@ -178,7 +184,7 @@ def legal(s: LewisClarkState, seat: int) -> list[int]:
     if step == KEEP:
         offer = frame.offer
         out = [A.TAKE_ALL] if sum(offer) <= s.expeditions[seat].room else []
-        out.extend(A.TAKE + r for r in ALL_RES if offer[r])
+        out += [A.TAKE + r for r in ALL_RES if offer[r]]
         out.append(A.SKIP)
         return out
     if step == DISCARD:
@@ -188,8 +194,9 @@ def legal(s: LewisClarkState, seat: int) -> list[int]:
     raise AssertionError(f"no decision at step {step}")  # NESTED frames are never on top
 
 
-def start_options(s: LewisClarkState, seat: int, frame: Frame) -> list[int]:
-    """The ways to begin the next repetition that the expedition can pay for (LEW-2)."""
+def start_options(s: LewisClarkState, seat: int, frame: Frame, any_one: bool = False) -> list[int]:
+    """The ways to begin the next repetition that the expedition can pay for (LEW-2);
+    with ``any_one``, at most the first (enough to know whether there is one)."""
     out: list[int] = []
     if frame.repetitions <= 0:
         return out
@@ -197,13 +204,17 @@ def start_options(s: LewisClarkState, seat: int, frame: Frame) -> list[int]:
     goods = e.goods
     gained = s.gained
     eff_i = frame.effect
+    pays = WAY_PAY[eff_i]
     for i, way in enumerate(EFFECTS[eff_i].ways):
-        pay = way.pay
-        if any(pay[r] and goods[r] - gained[r] < pay[r] for r in ALL_RES):
-            continue
-        if way.indians > e.indians:
+        short = False
+        for r, n in pays[i]:
+            if goods[r] - gained[r] < n:
+                short = True
+                break
+        if short or way.indians > e.indians:
             continue
         if way.any_n:
+            pay = way.pay
             if way.distinct:
                 have = sum(1 for r in ALL_RES if goods[r] - gained[r] - pay[r] > 0)
             else:
@@ -232,6 +243,8 @@ def start_options(s: LewisClarkState, seat: int, frame: Frame) -> list[int]:
                 out.append(WAY_CODE[eff_i][i])
         else:
             out.append(WAY_CODE[eff_i][i])
+        if any_one and out:
+            return out
     return out
 
 
@@ -250,12 +263,11 @@ def settle(s: LewisClarkState) -> None:
     """Close every frame that has no decision left; back to the main phase when none is."""
     seat = s.to_move
     stack = s.effects
-    room = s.expeditions[seat].room
     while stack:
         frame = stack[-1]
         step = frame.step
         if step == START:
-            if start_options(s, seat, frame):
+            if start_options(s, seat, frame, any_one=True):
                 return
             stack.pop()
             ways = EFFECTS[frame.effect].ways
@@ -266,7 +278,8 @@ def settle(s: LewisClarkState) -> None:
                 parent.repetitions -= 1
                 parent.step = START
             continue
-        if step in (CHOOSE, KEEP) and room <= 0:  # nothing more fits: the rest is declined
+        if step in (CHOOSE, KEEP) and s.expeditions[seat].room <= 0:
+            # nothing more fits: the rest is declined
             _repetition_done(frame)
             continue
         return
@@ -349,10 +362,9 @@ def _start_repetition(s: LewisClarkState, seat: int, frame: Frame, a: int) -> No
         wi = WAY_CODE[eff_i].index(a)
     way = EFFECTS[eff_i].ways[wi]
     e = s.expeditions[seat]
-    pay = way.pay
-    for r in ALL_RES:
-        if pay[r]:
-            e.goods[r] -= pay[r]
+    goods = e.goods
+    for r, n in WAY_PAY[eff_i][wi]:
+        goods[r] -= n
     if way.indians:
         e.indians -= way.indians
         s.powwow += way.indians

@@ -68,8 +68,10 @@ def closest_to_the_pacific(s: LewisClarkState) -> list[int]:
 
 def check_every(s: LewisClarkState) -> int | None:
     """Turns between two progress checks (None: no checks, the bare rule text)."""
+    if s.players == 1:
+        return None
     rounds = s.options["progress_rounds"]
-    return None if rounds is None or s.players == 1 else rounds * s.players
+    return None if rounds is None else rounds * s.players
 
 
 def scouts_total(s: LewisClarkState) -> int:

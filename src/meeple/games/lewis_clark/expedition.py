@@ -84,7 +84,7 @@ class Expedition:
     @property
     def room(self) -> int:
         """Goods the boats can still take."""
-        return self.capacity - sum(self.goods)
+        return BASE_GOODS + TILE_GOODS * self.goods_tiles - sum(self.goods)
 
     @property
     def indians_on_cards(self) -> int:

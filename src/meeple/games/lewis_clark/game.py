@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from meeple.core.game import Game, Option
-from meeple.games.lewis_clark import narrate, report, strategy
+from meeple.core.game import Game, GlossaryEntry, Option
+from meeple.games.lewis_clark import explain, narrate, report, strategy
 from meeple.games.lewis_clark.actions import ACTIONS, WITH
-from meeple.games.lewis_clark.components import FORT, LAST, N_KINDS, RES_NAMES, SOLO_LEVELS
-from meeple.games.lewis_clark.glossary import glossary
-from meeple.games.lewis_clark.information import BACK
-from meeple.games.lewis_clark.render import render, render_detail
+from meeple.games.lewis_clark.components import FORT, LAST, N_KINDS, SOLO_LEVELS
+from meeple.games.lewis_clark.glossary import by_badge, glossary
+from meeple.games.lewis_clark.render import detail_topics, render, render_detail
 from meeple.games.lewis_clark.rules import LewisClarkState
+from meeple.games.lewis_clark.words import M
 
 TURN_LIMITS = (None, 10, 20, 30, 40, 50, 60, 80, 100, 150, 200, 300, 500)
 PROGRESS_ROUNDS = (None, 2, 3, 4, 5, 6)
@@ -31,6 +31,8 @@ TURN_DECISIONS = 5 + 2 + 3 * 10 + (31 + 8 + 3 * 5)
 #: ``players x LAST``, so at most LAST checks pass (every 3 rounds); solo, Mackenzie
 #: reaches the fort within FORT turns.
 MAX_CHECKS = LAST + 1
+#: how the others' logs show a card played face down as support
+FACE_DOWN = "with ?"
 
 
 class LewisClark(Game):
@@ -38,49 +40,27 @@ class LewisClark(Game):
     title = "Lewis & Clark (second edition)"
     players = range(1, 6)
     options = {
-        "turn_limit": Option(
-            None, TURN_LIMITS,
-            "house rule for short simulations: after this many turns per player the game "
-            "ends; the expedition closest to the Pacific (scout minus Time tokens) wins",
-            none="none",
-        ),
-        "progress_rounds": Option(
-            DEFAULT_PROGRESS_ROUNDS, PROGRESS_ROUNDS,
-            "every this many rounds the scouts must have advanced, together, one space per "
-            "player since the last check, or the game ends and the expedition closest to "
-            "the Pacific wins (none: no check, the bare rule text; solo: no check)",
-            none="none",
-        ),
-        "difficulty": Option(
-            2, SOLO_LEVELS,
-            "solo: Alexander Mackenzie starts this many spaces ahead of St. Louis (0 easy, 7 expert)",
-        ),
-        "support_badges": Option(
-            True, (True, False),
-            "the badges of face-down supporting cards count when collecting",
-        ),
-        "interpreter_sweep": Option(
-            True, (True, False),
-            "an Interpreter first brings every Indian of the village back to the Pow-wow area",
-        ),
-        "interpreter_take": Option(
-            "strength", ("strength", "all"),
-            "an Interpreter takes 1 Pow-wow Indian per strength point, or all at once",
-        ),
-        "drop_goods": Option(
-            False, (True, False),
-            "house rule: goods may be thrown back to the stock between actions ('drop')",
-        ),
+        "turn_limit": Option(None, TURN_LIMITS, M("option.turn_limit"), none="none"),
+        "progress_rounds": Option(DEFAULT_PROGRESS_ROUNDS, PROGRESS_ROUNDS, M("option.progress_rounds"),
+                                  none="none"),
+        "difficulty": Option(2, SOLO_LEVELS, M("option.difficulty")),
+        "support_badges": Option(True, (True, False), M("option.support_badges")),
+        "interpreter_sweep": Option(True, (True, False), M("option.interpreter_sweep")),
+        "interpreter_take": Option("strength", ("strength", "all"), M("option.interpreter_take")),
+        "drop_goods": Option(False, (True, False), M("option.drop_goods")),
     }
     actions = ACTIONS
     state_class = LewisClarkState
-    summary = "Race to the Pacific: camp past Fort Clatsop with few enough Time tokens."
+    summary = M("summary")
     rules_version = "2"
     score_scale = 6.0
     search_iterations = 200
 
     render = staticmethod(render)
     render_detail = staticmethod(render_detail)
+    detail_topics = staticmethod(detail_topics)
+    describe = staticmethod(explain.describe)
+    futile = staticmethod(explain.futile)
     status = staticmethod(narrate.status)
     narrate = staticmethod(narrate.narrate)
     score_breakdown = staticmethod(report.score_breakdown)
@@ -112,21 +92,37 @@ class LewisClark(Game):
     def glossary(self):
         return glossary()
 
+    def lookup(self, text: str) -> GlossaryEntry | None:
+        """Names and notation, and the board's badge letters in the reader's language."""
+        return super().lookup(text) or by_badge(text)
+
     def log_text(self, action, actor, seat):
-        """A supporting card is played face down: the others read only its back."""
+        """A supporting card is played face down: the others read ``with ?`` (the
+        narration names its back: strength and badge)."""
         code = int(action)
         if seat != actor and WITH <= code < WITH + N_KINDS:
-            strength, badge = BACK[code - WITH]
-            return f"with a face-down card (strength {strength}, {RES_NAMES[badge]})"
+            return FACE_DOWN
         return action.text
 
-    def decision_bound(self, players: int) -> int:
-        """With the default options: at most ``MAX_CHECKS`` progress checks, every
-        ``DEFAULT_PROGRESS_ROUNDS`` rounds, so ``MAX_CHECKS x 3 x players`` turns (solo:
-        Mackenzie ends the game within ``FORT`` turns), each of at most
-        ``TURN_DECISIONS`` decisions."""
-        turns = FORT if players == 1 else MAX_CHECKS * DEFAULT_PROGRESS_ROUNDS * players
-        return turns * TURN_DECISIONS
+    def max_decisions(self, players, options):
+        """Turns times ``TURN_DECISIONS``. Solo: Mackenzie ends the game within ``FORT``
+        turns. Otherwise each clock in use bounds the turns: at most ``MAX_CHECKS``
+        progress checks pass, one every ``progress_rounds`` rounds, and ``turn_limit``
+        ends the game after that many turns per player. With neither
+        (``progress_rounds=none`` and no ``turn_limit``) no bound exists: nothing in the
+        rule text ends a game in which no one reaches the Pacific."""
+        limit = options["turn_limit"]
+        if players == 1:
+            turns = FORT if limit is None else min(FORT, limit)
+            return turns * TURN_DECISIONS
+        clocks = []
+        if options["progress_rounds"] is not None:
+            clocks.append(MAX_CHECKS * options["progress_rounds"] * players)
+        if limit is not None:
+            clocks.append(limit * players)
+        return min(clocks) * TURN_DECISIONS if clocks else None
+
+    unbounded_hint = "give progress_rounds (the default 3) or a turn_limit"
 
 
 GAME = LewisClark()

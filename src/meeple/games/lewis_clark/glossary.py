@@ -1,5 +1,11 @@
-"""Everything a player may look up (``info tuttle``), in words built from the data tables,
-so the text always says what the engine does."""
+"""Everything a player may look up (``info tuttle``), as messages built from the data
+tables, so the text always says what the engine does, in the reader's language.
+
+A character's action is a list of ways (components.Way): each way's text is its cost
+("pay 1 wood") joined to its benefit ("gain 1 canoe") by the language's own pattern
+(``way.cost``: "{cost} to {benefit}", French "{cost} pour {benefit}", Dutch "{cost}
+en {benefit}"), so a translation never has to cut a sentence where English does.
+"""
 
 from __future__ import annotations
 
@@ -23,7 +29,6 @@ from meeple.games.lewis_clark.components import (
     JOURNAL,
     LAST,
     MAX_ALLOWANCE,
-    MOUNTAIN,
     MOVE,
     PAIRS,
     PICK,
@@ -31,6 +36,7 @@ from meeple.games.lewis_clark.components import (
     RES_WORDS,
     RIVER,
     STARTING,
+    TILES,
     TRIPLES,
     VILLAGE,
     VILLAGE_INDIANS,
@@ -40,222 +46,205 @@ from meeple.games.lewis_clark.components import (
     Location,
     Way,
 )
+from meeple.games.lewis_clark.words import (
+    M,
+    badge,
+    card,
+    good,
+    goods,
+    goods_list,
+    indians,
+    location,
+)
+from meeple.i18n import Msg, Text, current, items
 
-_TERRAIN_WORD = {RIVER: "river", MOUNTAIN: "mountain"}
-_COUNT_WORDS = {
-    BADGES: "{type} badge in your play area and your two neighbours' (solo: yours and the "
-            "badge tokens of occupied village locations)",
-    ACTIVES: "face-up character in your play area, this one included",
-    AHEAD: "scout on or ahead of your camp, yours included (solo: Mackenzie counts)",
-    BOAT_INDIANS: "Indian on your boats (not those on cards)",
-    VILLAGE_INDIANS: "Indian in the village (on its locations and in the Pow-wow area)",
-    PAIRS: "pair of goods on your boats (nothing is spent)",
-    TRIPLES: "group of three goods on your boats (nothing is spent)",
+#: the message naming each count a way may multiply by ("per food badge ...")
+COUNT_TEXT = {
+    BADGES: "count.badges",
+    ACTIVES: "count.actives",
+    AHEAD: "count.ahead",
+    BOAT_INDIANS: "count.boat_indians",
+    VILLAGE_INDIANS: "count.village_indians",
+    PAIRS: "count.pairs",
+    TRIPLES: "count.triples",
 }
-_PASSIVES = {
-    "larocque": "passive: while face up in your play area, spaces holding other scouts are "
-                "not counted during one move of each of your actions",
-    "gravelines": "passive: while face up in your play area, recruiting costs you 2 fewer fur",
-    "boley": "passive: while face up in your play area, your camp costs 1 Time token less "
-             "(never below 0)",
-    "jarrot": "passive: while face up in your play area, one river move of each of your "
-              "actions goes 2 spaces further",
-    "cutnose": "passive: while face up in your play area, one mountain move of each of your "
-               "actions goes 1 space further",
-}
+_TERRAIN = {RIVER: "river", "M": "mountain"}
 
 
-def _goods(amounts) -> str:
-    parts = [f"{n} {RES_NAMES[r]}" for r, n in enumerate(amounts) if n]
-    return " + ".join(parts)
+#: benefits whose full text explains more than a move list has room for: their brief
+#: form (``brief.benefit.KIND``) says it in a few words
+_BRIEF_BENEFITS = frozenset({INDIAN, JOURNAL, COPY, FAREWELL, VILLAGE, BOAT, DISTINCT})
 
 
-def _cost(way: Way) -> str:
-    parts = []
-    paid = []
+def count(way: Way, brief: bool = False) -> Msg:
+    """What a counted benefit counts, after "per": "food badge in your play area ..."."""
+    key = ("brief." if brief else "") + COUNT_TEXT[way.count]
+    return M(key, good=good(way.types[0])) if way.types else M(key)
+
+
+def cost(way: Way) -> Text | None:
+    """What one repetition of ``way`` costs: "pay 1 wood and send 1 Indian ..." (None: free)."""
+    paid: list[Text] = []
     if any(way.pay):
-        paid.append(_goods(way.pay))
+        paid.append(goods_list(way.pay))
     if way.any_n:
-        kind = "different goods" if way.distinct else "goods of any kind"
-        paid.append(f"{way.any_n} {kind}" if way.any_n > 1 else "1 good of any kind")
+        paid.append(M("cost.different" if way.distinct else "cost.any", n=way.any_n))
+    parts: list[Text] = []
     if paid:
-        parts.append("pay " + " + ".join(paid))
+        parts.append(M("cost.pay", goods=items(paid)))
     if way.indians:
-        many = "s" if way.indians > 1 else ""
-        parts.append(f"send {way.indians} Indian{many} from your boats to the Pow-wow area")
-    return " and ".join(parts)
+        parts.append(M("cost.send", indians=indians(way.indians)))
+    return items(parts) if parts else None
 
 
-def _count(way: Way) -> str:
-    text = _COUNT_WORDS[way.count]
-    return text.format(type=RES_NAMES[way.types[0]]) if way.types else text
+def price(way: Way) -> Text:
+    """What one repetition of ``way`` costs, as a noun: "3 wood", "1 Indian and 1 good of
+    any kind" (the way must cost something)."""
+    parts: list[Text] = []
+    if any(way.pay):
+        parts.append(goods_list(way.pay))
+    if way.any_n:
+        parts.append(M("cost.different" if way.distinct else "cost.any", n=way.any_n))
+    if way.indians:
+        parts.append(indians(way.indians))
+    return items(parts)
 
 
-def describe_way(way: Way) -> str:
-    """One way to perform one repetition, in words."""
+def benefit(way: Way, brief: bool = False) -> Msg:
+    """What one repetition of ``way`` gives, as an instruction: "gain 1 canoe"."""
     b = way.benefit
+    prefix = "brief.benefit" if brief and b in _BRIEF_BENEFITS else "benefit"
     if b == GAIN:
-        got = f"1 {RES_NAMES[way.types[0]]} per {_count(way)}" if way.count else _goods(way.gain)
-        what = f"gain {got}"
-    elif b == MOVE:
-        terrain = _TERRAIN_WORD[way.terrain]
         if way.count:
-            what = f"move your scout 1 {terrain} space per {_count(way)}"
-        else:
-            what = f"move your scout {way.amount} {terrain} space{'s' * (way.amount > 1)}"
-    elif b == PICK:
-        what = f"gain {way.amount} primary goods of your choice (the same or different)"
-    elif b == DISTINCT:
-        what = ("gain primary goods of your choice, all different, up to one per "
-                f"{_count(way)} (at most 4)")
-    elif b == INDIAN:
-        what = ("take 1 Indian from the Pow-wow area onto your boats (before the first, "
-                "every Indian on a village location goes back to the Pow-wow area); after "
-                "the action the card in Journal slot 1 is discarded")
-    elif b == JOURNAL:
-        what = ("take any Journal card into your hand (not a recruitment: no fur or "
-                "equipment, and you may still recruit this turn)")
-    elif b == VILLAGE:
-        which = "a village location that holds an Indian" if way.types[0] == "occupied" \
-            else "any village location"
-        what = f"perform the effect of {which}, without placing an Indian"
-    elif b == COPY:
-        what = ("perform, at strength 1, the action of a face-up character in any play "
-                "area (not a passive one, nor one that copies or uses the village)")
-    elif b == FAREWELL:
-        what = ("discard up to 3 cards from your hand face up, then the 5 Journal cards "
-                "are discarded and 5 new ones dealt")
-    elif b == BOAT:
-        what = ("take a boat tile, goods face (2 more goods, no Time) and gain 2 primary "
-                "goods of your choice" if way.terrain == "goods" else
-                "take a boat tile, Indian face (1 more Indian, no Time) and 1 Indian from "
-                "the stock")
-    else:
-        raise ValueError(f"no words for benefit {b!r}")
-    cost = _cost(way)
-    return f"{cost} to {what}" if cost else what
+            return M("benefit.gain_per", one=goods(way.types[0], 1), count=count(way, brief))
+        return M("benefit.gain", goods=goods_list(way.gain))
+    if b == MOVE:
+        terrain = _TERRAIN[way.terrain]
+        if way.count:
+            return M(f"benefit.{terrain}_per", count=count(way, brief))
+        return M(f"benefit.{terrain}", n=way.amount)
+    if b == PICK:
+        return M("benefit.pick", n=way.amount)
+    if b == DISTINCT:
+        return M(f"{prefix}.distinct", count=count(way, brief))
+    if b == VILLAGE:
+        return M(f"{prefix}.village_{way.types[0]}")
+    if b == BOAT:
+        return M(f"{prefix}.boat_{way.terrain}")
+    if b in (INDIAN, JOURNAL, COPY, FAREWELL):
+        return M(f"{prefix}.{b}")
+    raise ValueError(f"no words for benefit {b!r}")
 
 
-def describe_effect(effect: Effect) -> str:
+def describe_way(way: Way, brief: bool = False) -> Msg:
+    """One way to perform one repetition, cost and benefit: "pay 1 wood to gain 1 canoe"."""
+    paid = cost(way)
+    got = benefit(way, brief)
+    return M("way.cost", cost=paid, benefit=got) if paid is not None else got
+
+
+def ways(effect: Effect, brief: bool = False) -> Text:
+    """The ways of an effect: one, or each with the word that chooses it ("'take wood':
+    gain 2 wood; or 'take fur': gain 2 fur")."""
+    texts = [describe_way(w, brief) for w in effect.ways]
+    if len(texts) == 1:
+        return texts[0]
+    named = [M("way.word", word=w.word, text=t) for w, t in zip(effect.ways, texts, strict=True)]
+    joined: Text = named[-1]
+    for text in reversed(named[:-1]):
+        joined = M("way.or", first=text, rest=joined)
+    return joined
+
+
+def describe_effect(effect: Effect, brief: bool = False) -> Msg:
+    """"once per strength point: ..." or the passive's text."""
     if effect.passive:
-        return _PASSIVES[effect.passive]
-    ways = [describe_way(w) for w in effect.ways]
-    if len(ways) == 1:
-        body = ways[0]
-    else:
-        body = "; or ".join(f"'{w.word}': {text}" for w, text in zip(effect.ways, ways, strict=True))
-    when = "once, whatever the strength" if effect.once else "once per strength point"
-    return f"{when}: {body}"
+        return M(("brief." if brief else "") + f"passive.{effect.passive}")
+    return M("effect.once" if effect.once else "effect.each", ways=ways(effect, brief))
 
 
-def describe_card(c: Character) -> str:
-    kind = f"journal card {c.num}" if c.num else "starting character"
-    badge = RES_NAMES[c.badge]
-    return (f"{c.name} ({kind}, '{c.slug}'): strength {c.strength}, {badge} badge. "
-            f"{describe_effect(c.effect)[0].upper()}{describe_effect(c.effect)[1:]}.")
+def kind_of(c: Character) -> Msg:
+    return M("kind.journal_card", num=c.num) if c.num else M("kind.starting")
 
 
-def describe_location(loc: Location) -> str:
-    seats = ("an arc: 1 to 3 Indians at once, occupied or not" if loc.circles == 0 else
-             f"{loc.circles} circle{'s' * (loc.circles > 1)}: one Indian each, blocked "
-             "until an Interpreter frees it")
-    return (f"{loc.name} ('{loc.slug}', {seats}). Once per Indian placed: "
-            f"{describe_effect(loc.effect).split(': ', 1)[1]}.")
+def describe_card(c: Character) -> Msg:
+    """The full text of a character: name, kind, notation, strength, badge, action."""
+    return M("card.text", name=card(CARDS.index(c)), kind=kind_of(c), slug=c.slug,
+             strength=c.strength, badge=good(c.badge), effect=describe_effect(c.effect))
+
+
+def describe_location(loc: Location) -> Msg:
+    seats = M("loc.arc") if loc.circles == 0 else M("loc.circles", n=loc.circles)
+    return M("loc.text", name=location(VILLAGE_LOCS.index(loc)), slug=loc.slug, seats=seats,
+             ways=ways(loc.effect))
 
 
 def _card_entries() -> list[GlossaryEntry]:
     out = []
     colour_names = list(zip(*COLOUR_NAMES, strict=True))
-    for c in CARDS:
+    for k, c in enumerate(CARDS):
         abbreviations: tuple[str, ...] = (c.slug,)
         if c in STARTING:
             abbreviations += tuple(colour_names[STARTING.index(c)])
-        design = c.provenance == "design"
-        out.append(GlossaryEntry(c.name, "character", describe_card(c), abbreviations, design))
+        out.append(GlossaryEntry(card(k), M("kind.character"), describe_card(c), abbreviations,
+                                 c.provenance == "design"))
     return out
 
 
-_OTHER = (
-    ("Indian", "token", "An Indian token gives strength 1: put 1-3 on a character you play "
-     "(they come back to your boats when you camp), or place them in the village, where "
-     "they stay. 3 + 3 x players Indians: 1 per expedition, 1 in the Pow-wow area, the "
-     "rest in the stock. Each Indian on a boat beyond the free seats costs 1 Time at camp.",
-     ("I", "indians")),
-    ("Pow-wow area", "board", "The centre of the village where free Indians wait; an "
-     "Interpreter takes them onto your boats. Some characters send Indians there.",
-     ("pow-wow", "powwow")),
-    ("Time token", "token", "Taken at camp: 1 per card still in hand plus the Time of your "
-     "loaded boats. Never given back. To win, camp on or past Fort Clatsop with at most "
-     f"as many tokens as the number under your scout (0 on space {FORT}, up to "
-     f"{MAX_ALLOWANCE} on space {LAST}).", ("time", "tokens")),
-    ("Fort Clatsop", "space", f"Space {FORT}, the flag. A camp on space {FORT}+n wins "
-     f"with at most n Time tokens; the route ends at space {LAST} (n = {MAX_ALLOWANCE}). "
-     "An expedition with more tokens than that can no longer win.", ("F", "fort")),
-    ("Scout", "piece", "Your explorer on the route (S on the board). It only moves forward; "
-     "it never ends a move on a space holding another scout (except St. Louis and the "
-     "last space), going on to the next free one.", ("S",)),
-    ("Camp", "piece", "Your camp (c on the board; * when your scout stands on it). Camping "
-     "(once per turn, before or after the action) brings Indians back to your boats, costs "
-     "Time tokens (cards in hand + boat Time), returns your play area to your hand and "
-     "moves the camp to your scout.", ("c", "camping")),
-    ("Alexander Mackenzie", "piece", "Solo rival (M on the board): starts 'difficulty' "
-     f"spaces ahead of St. Louis and advances 1 space after each of your turns; you lose "
-     f"when he reaches Fort Clatsop (space {FORT}).", ("M", "mackenzie")),
-    ("Boat A", "boat", "Holds 3 goods, no Time at camp.", ("A",)),
-    ("Boat B", "boat", "Holds 3 goods, 1 Time at camp if it holds any.", ("B",)),
-    ("Boat C", "boat", "Holds 5 goods, 1 Time at camp per good in it.", ("C",)),
-    ("Indian boats", "boat", "The first holds 1 Indian for no Time; the second any number, "
-     "1 Time each at camp. Indian boat tiles add free seats.", ("indian boat",)),
-    ("Boat tile", "boat", "From Expedition Upgrade (10 in all); the face chosen is "
-     "permanent: 2 goods (no Time, bonus 2 primary goods of your choice) or 1 Indian (no "
-     "Time, bonus 1 Indian from the stock). Shown as T1, T2, ...",
-     ("T", "T1", "tile", "boat goods", "boat indian")),
-    ("River", "terrain", "~ on the route: river moves cross river and mixed spaces and stop "
-     "before a mountain.", ("~",)),
-    ("Mountain", "terrain", "^ on the route: mountain moves cross mountain and mixed spaces "
-     "and stop before a river.", ("^",)),
-    ("Mixed space", "terrain", "% on the route: counts as river and as mountain.", ("%",)),
-    ("Journal", "board", "Five characters to recruit: slot K costs K fur and equipment equal "
-     "to the character's strength; one hand card may be discarded to cover equipment up to "
-     "its strength. The rest slide down and a new card enters slot 5.",
-     ("journal of encounters",)),
-    ("Discard pile", "board", "Face-up pile of discarded cards (Journal cards, and starting "
-     "cards given up to recruit or at Farewell). When the deck runs out, its Journal cards "
-     "are shuffled into a new deck.", ("discard",)),
+#: the other pieces and terms: (message key, kind, abbreviations, meeple designed it),
+#: their name ``term.KEY`` and text ``glossary.KEY``
+_TERMS = (
+    ("indian", "token", ("I", "indians"), False),
+    ("powwow", "board", ("powwow",), False),
+    ("time", "token", (), False),
+    ("fort", "space", ("F",), False),
+    ("scout", "piece", ("S",), False),
+    ("camp", "piece", ("c", "camp"), False),
+    ("mackenzie", "piece", ("M", "mackenzie"), False),
+    ("boat_a", "boat", ("A",), False),
+    ("boat_b", "boat", ("B",), False),
+    ("boat_c", "boat", ("C",), False),
+    ("indian_boats", "boat", (), False),
+    ("tile", "boat", ("T", "T1", "boat goods", "boat indian"), True),  # DC-13: the tiles' Time and bonus
+    ("river", "terrain", ("~", "river"), False),
+    ("mountain", "terrain", ("^", "mountain"), False),
+    ("mixed", "terrain", ("%",), False),
+    ("journal", "board", ("journal",), False),
+    ("discard", "board", ("discard",), False),
 )
+#: the numbers the texts of the terms quote
+_FACTS = {"fort": FORT, "last": LAST, "most": MAX_ALLOWANCE, "tiles": TILES}
 
 
-#: entries whose facts meeple designed (the 2nd-edition tiles' Time and bonus, DC-13)
-_DESIGNED = frozenset({"Boat tile"})
+def _term(key: str, kind: str, abbreviations: tuple[str, ...], design: bool) -> GlossaryEntry:
+    return GlossaryEntry(M(f"term.{key}"), M(f"kind.{kind}"), M(f"glossary.{key}", **_FACTS),
+                         abbreviations, design)
 
 
 def _resource_entries() -> list[GlossaryEntry]:
-    texts = {
-        "wood": "Primary good (brown). Pays for canoes (2 wood), boat tiles (3 wood) and "
-                "many characters.",
-        "fur": "Primary good (yellow). Pays recruits (slot K costs K fur) and trades.",
-        "food": "Primary good (pink). The Leader turns 1 food into 2 river spaces.",
-        "equipment": "Primary good (grey). Pays recruits (equipment = strength) and trades.",
-        "canoe": "Made from other goods (blue). The Leader turns 1 canoe into 4 river spaces.",
-        "horse": "Made from other goods (white). The Leader turns 1 horse into 2 mountain "
-                 "spaces.",
-    }
-    badge = {"wood": "wd", "fur": "fr", "food": "fd", "equipment": "eq"}
-    out = []
-    for r, name in enumerate(RES_NAMES):
-        abbreviations = tuple(dict.fromkeys(a for a in (RES_WORDS[r], badge.get(name)) if a))
-        out.append(GlossaryEntry(name, "resource", texts[name], abbreviations))
-    return out
+    """The six goods; the notation word is their abbreviation (the board's badge letters
+    are the reader's language's, found by ``by_badge``)."""
+    return [GlossaryEntry(good(r), M("kind.resource"), M(f"glossary.good.{name}"), (RES_WORDS[r],))
+            for r, name in enumerate(RES_NAMES)]
 
 
 @cache
 def glossary() -> tuple[GlossaryEntry, ...]:
     entries = _card_entries()
-    for loc in VILLAGE_LOCS:
-        out_design = loc.provenance == "design"
-        entries.append(GlossaryEntry(loc.name, "village location", describe_location(loc),
-                                     (loc.slug, f"village {loc.slug}"), out_design))
+    for i, loc in enumerate(VILLAGE_LOCS):
+        entries.append(GlossaryEntry(location(i), M("kind.location"), describe_location(loc),
+                                     (loc.slug, f"village {loc.slug}"), loc.provenance == "design"))
     entries += _resource_entries()
-    entries += [GlossaryEntry(name, kind, text, abbr, design=name in _DESIGNED)
-                for name, kind, text, abbr in _OTHER]
+    entries += [_term(*row) for row in _TERMS]
     return tuple(entries)
+
+
+def by_badge(text: str) -> GlossaryEntry | None:
+    """The good whose badge the board abbreviates as ``text`` in the reader's language
+    ("no" is nourriture in French), for ``info``."""
+    say = current()
+    key = text.strip().lower()
+    for r in range(4):
+        if say(badge(r)).lower() == key:
+            return _resource_entries()[r]
+    return None

@@ -83,20 +83,23 @@ def can_recruit(s: LewisClarkState, seat: int, slot: int) -> bool:
     return short <= 0 or any(STRENGTH[k] >= short for k in e.hand)
 
 
-def recruitable(s: LewisClarkState, seat: int) -> list[int]:
-    """The Journal slots ``seat`` can pay for now (``can_recruit`` for every slot, fast)."""
+def recruitable(s: LewisClarkState, seat: int, base: int = 0) -> list[int]:
+    """The Journal slots ``seat`` can pay for now (``can_recruit`` for every slot, fast),
+    each plus ``base`` (the code of the first ``recruit`` action gives the actions)."""
     e = s.expeditions[seat]
-    fur = e.goods[FUR]
-    equip = e.goods[EQUIP]
+    goods = e.goods
+    fur = goods[FUR]
     discount = GRAVELINES_DISCOUNT if e.has_in_play(GRAVELINES) else 0
-    best_card = max((STRENGTH[k] for k in e.hand), default=0)
+    if fur + discount < 1:
+        return []  # not even slot 1's fur
+    equip = goods[EQUIP]
+    best_card = max(map(STRENGTH.__getitem__, e.hand), default=0)
     out = []
     for slot, k in enumerate(s.journal):
-        if fur < max(0, slot + 1 - discount):
+        if fur < slot + 1 - discount:
             break  # later slots cost more fur
-        short = STRENGTH[k] - equip
-        if short <= 0 or best_card >= short:
-            out.append(slot)
+        if STRENGTH[k] - equip <= best_card or STRENGTH[k] <= equip:
+            out.append(base + slot)
     return out
 
 

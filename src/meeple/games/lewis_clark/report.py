@@ -8,9 +8,14 @@ from collections.abc import Sequence
 
 from meeple.games.lewis_clark.components import FORT
 from meeple.games.lewis_clark.rules import WIN_BONUS, LewisClarkState
+from meeple.games.lewis_clark.words import M
+from meeple.i18n import Msg
+
+#: the parts of a score, as each reader's language names them
+SCOUT, TOKENS, WON, LOST = (M(f"score.{part}") for part in ("scout", "tokens", "won", "lost"))
 
 
-def score_breakdown(state: LewisClarkState) -> list[dict[str, int]]:
+def score_breakdown(state: LewisClarkState) -> list[dict[Msg, int]]:
     """Per seat: scout position, Time tokens and the result; they add up to ``scores()``.
 
     What decides the game is the Pacific camp (line 175); the parts show how close each
@@ -19,11 +24,11 @@ def score_breakdown(state: LewisClarkState) -> list[dict[str, int]]:
     out = []
     over = state.to_move is None
     for seat, e in enumerate(state.expeditions):
-        parts = {"scout position": e.scout, "Time tokens": -e.time_tokens}
+        parts = {SCOUT: e.scout, TOKENS: -e.time_tokens}
         if seat in state.winning_seats:
-            parts["won"] = WIN_BONUS
+            parts[WON] = WIN_BONUS
         elif over and state.players == 1:
-            parts["lost to the clock"] = -WIN_BONUS
+            parts[LOST] = -WIN_BONUS
         out.append(parts)
     return out
 

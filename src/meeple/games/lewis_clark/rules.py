@@ -43,7 +43,12 @@ from meeple.games.lewis_clark.expedition import Expedition, Played
 PHASE_NAMES = ("main", "source", "extra", "arc", "effect", "recruit", "over")
 MAIN, SOURCE, EXTRA, ARC, EFFECT, RECRUIT, OVER = PHASE_NAMES
 MAX_STRENGTH = 3
-_ACTIONS = tuple(ACTIONS)
+#: the Action of a code, at C speed (legal lists are built on every decision of a playout)
+_ACTION_OF = tuple(ACTIONS).__getitem__
+#: ``indians 1`` .. ``indians n`` for n = 0..3: the strength Indians can give
+_INDIAN_CODES = tuple(tuple(A.INDIANS + i for i in range(1, n + 1)) for n in range(MAX_STRENGTH + 1))
+#: every village location as (loc, circles (0: no limit), action code)
+_LOCS = tuple((loc, v.circles, A.VILLAGE + loc) for loc, v in enumerate(VILLAGE_LOCS))
 
 
 class LewisClarkState(State):
@@ -138,53 +143,51 @@ class LewisClarkState(State):
         seat = self.to_move
         phase = self.phase
         e = self.expeditions[seat]
-        if phase == EFFECT:
-            out = effects.legal(self, seat)
-        elif phase == MAIN:
+        if phase == MAIN:
             out = self._main_legal(seat, e)
+        elif phase == EFFECT:
+            out = effects.legal(self, seat)
         elif phase == SOURCE:
             out = [A.WITH + k for k in e.hand]
-            out.extend(A.INDIANS + n for n in range(1, min(MAX_STRENGTH, e.indians) + 1))
+            out += _INDIAN_CODES[min(MAX_STRENGTH, e.indians)]
         elif phase == EXTRA:
             room = MAX_STRENGTH - STRENGTH[self.support]
-            out = [A.INDIANS + n for n in range(1, min(room, e.indians) + 1)]
-            out.append(A.STOP)
+            out = [*_INDIAN_CODES[min(room, e.indians)], A.STOP]
         elif phase == ARC:
-            out = [A.INDIANS + n for n in range(1, min(MAX_STRENGTH, e.indians) + 1)]
+            out = _INDIAN_CODES[min(MAX_STRENGTH, e.indians)]
         else:  # RECRUIT
             short = STRENGTH[self.journal[self.recruit_slot]] - e.goods[EQUIP]
             out = [A.DISCARD + k for k in e.hand if STRENGTH[k] >= short]
             if short <= 0:
                 out.append(A.SKIP)
-        table = _ACTIONS
-        return [table[c] for c in out]
+        return tuple(map(_ACTION_OF, out))
 
     def _main_legal(self, seat: int, e: Expedition) -> list[int]:
-        out: list[int] = []
         drops = self.options["drop_goods"]
-        if not self.acted:
-            if not e.can_act():
-                if not self.camped:  # rule text line 148: forced camp first (LEW-7)
-                    out = [A.CAMP]
-                    if drops:
-                        out.extend(A.DROP + r for r in ALL_RES if e.goods[r])
-                    return out
-                out.append(A.END)  # DC-26: still no action possible: the turn passes
-            else:
-                out.extend(A.PLAY + k for k in e.hand)
-                if e.indians:
-                    for loc, v in enumerate(VILLAGE_LOCS):
-                        if v.circles == 0 or (
-                            self.village[loc] < v.circles and (loc != UPGRADE or self.boat_tiles)
-                        ):
-                            out.append(A.VILLAGE + loc)
+        acted = self.acted
+        if acted:
+            out: list[int] = []
+        elif e.indians > 0 or len(e.hand) >= 2:  # e.can_act()
+            out = [A.PLAY + k for k in e.hand]
+            if e.indians:
+                village = self.village
+                for loc, circles, code in _LOCS:
+                    if circles == 0 or (village[loc] < circles and (loc != UPGRADE or self.boat_tiles)):
+                        out.append(code)
+        elif not self.camped:  # rule text line 148: forced camp first (LEW-7)
+            out = [A.CAMP]
+            if drops:
+                out.extend(A.DROP + r for r in ALL_RES if e.goods[r])
+            return out
+        else:
+            out = [A.END]  # DC-26: still no action possible: the turn passes
         if not self.recruited:
-            out.extend(A.RECRUIT + slot for slot in journal.recruitable(self, seat))
+            out += journal.recruitable(self, seat, A.RECRUIT)
         if not self.camped:
             out.append(A.CAMP)
         if drops:
             out.extend(A.DROP + r for r in ALL_RES if e.goods[r])
-        if self.acted:
+        if acted:
             out.append(A.END)
         return out
 

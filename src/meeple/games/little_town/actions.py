@@ -47,10 +47,6 @@ FEED_FISH, FEED_WHEAT = ACTIONS[FEED], ACTIONS[FEED + 1]
 END_ACTION = ACTIONS[END]
 
 
-def is_claim(code: int) -> bool:
-    return CLAIM <= code < CLAIM + N_OBJECTIVES
-
-
 # ---- phases: the question being asked (the state's ``phase`` and the view's) ------
 MAIN = "main"  # place a worker or build (claims and purchases allowed before)
 ACTIVATING = "activate"  # activate the buildings around the placed worker, or done

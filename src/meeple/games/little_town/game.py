@@ -86,7 +86,7 @@ class LittleTown(Game):
     def style_action(self, style: str, state: LittleTownState, rng: random.Random) -> Action:
         return strategy.style_action(style, state, rng)
 
-    def decision_bound(self, players: int) -> int:
+    def max_decisions(self, players, options):
         return decision_bound(players)
 
     def rollout_done(self, root: LittleTownState, state: LittleTownState) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from meeple.core.game import Game, Option
-from meeple.games.lost_cities import details, explain, report, scoring, strategy
+from meeple.games.lost_cities import chance, details, explain, report, scoring, strategy
 from meeple.games.lost_cities.actions import ACTIONS
 from meeple.games.lost_cities.components import HAND_SIZE, deck
 from meeple.games.lost_cities.render import render
@@ -36,18 +36,22 @@ class LostCities(Game):
     evaluate = staticmethod(strategy.evaluate)
     styles = strategy.STYLE_DOCS
     style_action = staticmethod(strategy.style_action)
+    chance_outcomes = staticmethod(chance.draw_outcomes)
 
     def rollout_done(self, root, state):
         """Search reads the score at the end of the round it started in."""
         return state.to_move is None or state.round != root.round
 
-    def decision_bound(self, players: int) -> int:
-        """Under the stall rules (the default), whatever the other options: a round
-        lasts at most ``stalling.turns_bound`` turns of two decisions, over at most 5
-        rounds of the 72-card game. With ``stall_rules=off`` no bound exists."""
-        cards = len(deck(max(self.options["colors"].choices)))
-        rounds = max(self.options["rounds"].choices)
-        return rounds * 2 * turns_bound(cards, HAND_SIZE)
+    def max_decisions(self, players, options):
+        """Under the stall rules (the default): a round lasts at most
+        ``stalling.turns_bound`` turns of two decisions, over ``rounds`` rounds of the
+        deck of ``colors`` colours. With ``stall_rules=off`` (the bare rule text) no
+        bound exists: two players may discard and draw back for ever (LC-9)."""
+        if options["stall_rules"] != "on":
+            return None
+        return options["rounds"] * 2 * turns_bound(len(deck(options["colors"])), HAND_SIZE)
+
+    unbounded_hint = "keep stall_rules=on (the default)"
 
     # ---- for people ----------------------------------------------------------------------
     def glossary(self):

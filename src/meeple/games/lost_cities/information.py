@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeple.games.lost_cities.actions import DRAW_DECK_ACTION, DRAW_PHASE, DRAW_PILE_OF
 from meeple.games.lost_cities.components import CARD_TEXT, COLORS
+from meeple.games.lost_cities.scoring import score_kinds
 from meeple.games.lost_cities.stalling import IDLE_LIMIT, REPETITION_LIMIT
 
 if TYPE_CHECKING:
@@ -44,6 +45,10 @@ def view(state: LostCitiesState, seat: int | None) -> dict[str, Any]:
             {letters[c]: _cards(col) for c, col in enumerate(row)} for row in state.expeditions
         ],
         "discards": {letters[c]: _cards(p) for c, p in enumerate(state.discard_piles)},
+        # each column's score as the rules count it, so no client re-implements them
+        "expedition_scores": [
+            {letters[c]: score_kinds(col) for c, col in enumerate(row)} for row in state.expeditions
+        ],
         "deck": len(state.deck),
         "hand_sizes": [len(h) for h in state.hands],
         "known": [_cards(sorted(k)) for k in state.taken_from_piles],

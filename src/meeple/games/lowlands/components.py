@@ -208,14 +208,10 @@ class Tile(NamedTuple):
     n: int  # effect parameter
     provenance: str  # of name+effect; costs and VP of every tile are design
     text: str
-
-    @property
-    def building(self) -> bool:
-        return self.kind != "feature"
-
-    @property
-    def cost(self) -> tuple[int, int, int]:
-        return (self.wood, self.clay, self.stone)
+    #: derived from the fields above, stored because the rules and playouts read them
+    #: on every decision: a building is every tile but a feature
+    building: bool
+    cost: tuple[int, int, int]  # (wood, clay, stone)
 
 
 def _t(
@@ -224,7 +220,7 @@ def _t(
     terrain: str = "",
 ) -> Tile:
     """One tile row: AP cost, wood/clay/stone cost, printed VP, then its effect."""
-    return Tile(key, name, kind, ap, w, c, s, vp, bang, terrain, effect, n, prov, text)
+    return Tile(key, name, kind, ap, w, c, s, vp, bang, terrain, effect, n, prov, text, kind != "feature", (w, c, s))
 
 
 TILES: tuple[Tile, ...] = (

@@ -30,6 +30,10 @@ CELL_NAMES: tuple[str, ...] = tuple(
 )
 CELL_INDEX = {n: i for i, n in enumerate(CELL_NAMES)}
 TERRAIN: tuple[str, ...] = tuple(FARM_TERRAIN[i // COLS][i % COLS] for i in range(NCELLS))
+#: the squares of each terrain code ("": any square)
+TERRAIN_MASK: dict[str, int] = {
+    code: sum(1 << i for i in range(NCELLS) if not code or TERRAIN[i] == code) for code in {"", *TERRAIN}
+}
 
 
 def h_edge(r: int, c: int) -> int:
@@ -182,6 +186,7 @@ def _moves(fences: int, buildings: int) -> tuple[int, int, int, int, int]:
     return n_ok, s_ok, w_ok, e_ok, escape
 
 
+@lru_cache(maxsize=1 << 16)
 def enclosed_mask(fences: int, buildings: int) -> int:
     """Bit mask of every square inside a pasture: the squares the outside cannot reach."""
     free = ALL & ~buildings
@@ -190,6 +195,7 @@ def enclosed_mask(fences: int, buildings: int) -> int:
     return free & ~outside
 
 
+@lru_cache(maxsize=1 << 16)
 def capacity(
     fences: int,
     buildings: int,
@@ -204,6 +210,8 @@ def capacity(
     neighbouring pasture squares hold one more sheep each (Feed Storage);
     ``troughs``: tiles whose bordering pastures hold two sheep per square (Feeding
     Trough); ``on_tiles``: sheep housed on tiles themselves (External Stable, ...).
+    Cached: search asks about the same few farms over and over (every tile square
+    tried, every fence lifted).
     """
     free = ALL & ~buildings
     n_ok, s_ok, w_ok, e_ok, escape = _moves(fences, buildings)
@@ -288,9 +296,6 @@ class Farm:
     def has_fence(self, e: int) -> bool:
         return bool(self.fences >> e & 1)
 
-    def free_cells(self) -> list[int]:
-        return [i for i in range(NCELLS) if not self.covered >> i & 1]
-
     # ---- changes ------------------------------------------------------------
     def add_fence(self, e: int) -> None:
         self.fences |= 1 << e
@@ -348,13 +353,19 @@ def enclosing_edges(fences: int, buildings: int) -> tuple[int, ...]:
 
 def bridges(squares: int, fences: int, off_board: bool = False) -> tuple[int, ...]:
     """The edges of the graph of ``squares`` (open sides between them, and with
-    ``off_board`` open sides to one node beyond the board) whose removal splits it."""
-    off = NCELLS  # the node beyond the board's edge
-    adjacency: dict[int, list[tuple[int, int]]] = {off: []} if off_board else {}
+    ``off_board`` open sides to one node beyond the board) whose removal splits it.
+
+    Tarjan's bridge search, iterative, over lists indexed by square (the node beyond
+    the board is ``NCELLS``): an edge to a child is a bridge when nothing below the
+    child reaches back above it."""
+    off = NCELLS
+    adjacency: list[list[tuple[int, int]]] = [[] for _ in range(NCELLS + 1)]
+    nodes = [off] if off_board else []
     for i in range(NCELLS):
         if not squares >> i & 1:
             continue
-        links = adjacency.setdefault(i, [])
+        nodes.append(i)
+        links = adjacency[i]
         for e, nb in SIDES[i]:
             if fences >> e & 1:
                 continue
@@ -364,29 +375,85 @@ def bridges(squares: int, fences: int, off_board: bool = False) -> tuple[int, ..
                     adjacency[off].append((i, e))
             elif squares >> nb & 1:
                 links.append((nb, e))
-    order: dict[int, int] = {}
-    low: dict[int, int] = {}
+    order = [-1] * (NCELLS + 1)
+    low = [0] * (NCELLS + 1)
     found: list[int] = []
-    for root in adjacency:
-        if root in order:
+    count = 0
+    for root in nodes:
+        if order[root] >= 0:
             continue
-        order[root] = low[root] = len(order)
-        stack = [(root, -1, iter(adjacency[root]))]
+        order[root] = low[root] = count
+        count += 1
+        stack = [(root, -1, 0)]  # node, the edge it was reached by, its next link
         while stack:
-            node, via, links = stack[-1]
-            for nb, e in links:
+            node, via, k = stack[-1]
+            links = adjacency[node]
+            while k < len(links):
+                nb, e = links[k]
+                k += 1
                 if e == via:
                     continue
-                if nb not in order:
-                    order[nb] = low[nb] = len(order)
-                    stack.append((nb, e, iter(adjacency[nb])))
+                if order[nb] < 0:
+                    stack[-1] = (node, via, k)
+                    order[nb] = low[nb] = count
+                    count += 1
+                    stack.append((nb, e, 0))
                     break
-                low[node] = min(low[node], order[nb])
+                if order[nb] < low[node]:
+                    low[node] = order[nb]
             else:
                 stack.pop()
                 if stack:
                     parent = stack[-1][0]
-                    low[parent] = min(low[parent], low[node])
+                    if low[node] < low[parent]:
+                        low[parent] = low[node]
                     if low[node] > order[parent]:
                         found.append(via)
     return tuple(sorted(found))
+
+
+# ---- where the next pasture is cheapest (the bots' fence planning) ---------------------
+def open_sides(fences: int, buildings: int, i: int) -> list[int]:
+    """The sides of square ``i`` that still need a fence to close it: no fence there and
+    no building beyond it (a building's border acts as a fence)."""
+    return [e for e, nb in SIDES[i] if not fences >> e & 1 and not (nb >= 0 and buildings >> nb & 1)]
+
+
+@lru_cache(maxsize=1 << 14)
+def cheapest_pasture(fences: int, buildings: int, covered: int) -> tuple[int, tuple[int, ...]]:
+    """The free square cheapest to close into a new pasture and its open sides: fewest
+    open sides, then most pasture neighbours, then the lowest square; ``(-1, ())`` when
+    every square is covered or fenced in. A pure function of the farm's masks, cached:
+    playouts ask it for the same farms many times a decision."""
+    pm = enclosed_mask(fences, buildings)
+    taken = covered | pm
+    best, best_key, best_sides = -1, None, ()
+    for i in range(NCELLS):
+        if taken >> i & 1:
+            continue
+        sides = open_sides(fences, buildings, i)
+        near = (pm & NEIGHBOUR_MASK[i]).bit_count()
+        key = (len(sides), -near, i)
+        if best_key is None or key < best_key:
+            best, best_key, best_sides = i, key, tuple(sides)
+    return best, best_sides
+
+
+@lru_cache(maxsize=1 << 14)
+def spare_fences(
+    fences: int, buildings: int, covered: int, feeders: int, troughs: int, on_tiles: int,
+    keep: tuple[int, ...],
+) -> tuple[int, ...]:
+    """Fences (not in ``keep``) whose removal loses no housing: walls between two squares
+    inside pastures or buildings (a fence around unfenced land is progress)."""
+    cap = capacity(fences, buildings, covered, feeders, troughs, on_tiles)
+    inside = enclosed_mask(fences, buildings) | buildings
+    out = []
+    for e in range(NEDGES):
+        if fences >> e & 1 and e not in keep:
+            a, b = EDGE_CELLS[e]
+            if a < 0 or b < 0 or not (inside >> a & 1 and inside >> b & 1):
+                continue
+            if capacity(fences & ~(1 << e), buildings, covered, feeders, troughs, on_tiles) >= cap:
+                out.append(e)
+    return tuple(out)

@@ -48,9 +48,10 @@ class Lowlands(Game):
     #: playout length (decisions) after which search reads the running score
     rollout_plies = 60
 
-    def decision_bound(self, players: int) -> int:
-        """A fixed program of phases, each asking a bounded number of decisions: the
-        argument is in docs/games/lowlands.md, "Every game ends" (``bounds.py``)."""
+    def max_decisions(self, players, options):
+        """A fixed program of phases, each asking a bounded number of decisions, whatever
+        the options: the argument is in docs/games/lowlands.md, "Every game ends"
+        (``bounds.py``)."""
         return decision_bound(players)
 
     def rollout_done(self, root, state):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from meeple.core.actions import Action
@@ -28,7 +28,7 @@ from meeple.games.lowlands.farm import (
     EDGE_CELLS,
     NCELLS,
     NEDGES,
-    TERRAIN,
+    TERRAIN_MASK,
     bridges,
     capacity,
     enclosed_mask,
@@ -54,7 +54,6 @@ from meeple.games.lowlands.phases import (
     TRADE,
     UPKEEP_OPT,
     WORKER,
-    A,
     farm_capacity_with_tile,
     payable,
 )
@@ -62,6 +61,14 @@ from meeple.games.lowlands.player import Player
 from meeple.i18n import Text
 
 ALL_EDGES = (1 << NEDGES) - 1
+#: the Action of a code, at C speed (legal lists are built on every decision of a playout)
+ACTION_OF = tuple(X.ACTIONS).__getitem__
+#: more action points than any tile costs
+ANY_POINTS = 1 << 30
+#: per tile, the squares of its terrain (every square for a tile without one)
+TILE_SQUARES: tuple[int, ...] = tuple(TERRAIN_MASK[TERRAIN_CODE[t.terrain]] for t in TILES)
+#: per tile, the action space whose points it raises by one (-1: none)
+AP_SPACE: tuple[int, ...] = tuple(t.n if t.effect == "ap" else -1 for t in TILES)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -70,7 +77,28 @@ def movable_fences(
     sheep: int, lifted: int,
 ) -> int:
     """Mask of the fences that can go to another edge, not one in ``lifted``, and keep
-    ``sheep`` housed. Cached: farms repeat a lot (every game starts with the same one).
+    ``sheep`` housed. Cached: farms repeat a lot (every game starts with the same one)."""
+    out = 0
+    for e in _movable_edges(fences, buildings, covered, feeders, troughs, on_tiles, sheep, lifted):
+        out |= 1 << e
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def any_movable_fence(
+    fences: int, buildings: int, covered: int, feeders: int, troughs: int, on_tiles: int,
+    sheep: int, lifted: int,
+) -> bool:
+    """Whether some fence can move (``movable_fences`` is not 0), found without working
+    out the others: most farms have a fence that moves freely."""
+    return next(_movable_edges(fences, buildings, covered, feeders, troughs, on_tiles, sheep, lifted), -1) >= 0
+
+
+def _movable_edges(
+    fences: int, buildings: int, covered: int, feeders: int, troughs: int, on_tiles: int,
+    sheep: int, lifted: int,
+) -> Iterator[int]:
+    """The fences that can move, lowest edge first (see ``movable_fences``).
 
     Without a Feeding Trough a new fence never loses housing, so a fence whose lifting
     keeps every sheep housed can go anywhere free. Lifting any other fence opens its
@@ -81,7 +109,6 @@ def movable_fences(
     """
     cap = capacity(fences, buildings, covered, feeders, troughs, on_tiles)
     inside = enclosed_mask(fences, buildings)
-    out = 0
     for e in range(NEDGES):
         if not fences >> e & 1:
             continue
@@ -97,10 +124,10 @@ def movable_fences(
         if troughs:  # a fence can also split a doubled pasture: try every edge
             if any(free >> e2 & 1 and capacity(without | 1 << e2, buildings, covered, feeders, troughs,
                                                on_tiles) >= sheep for e2 in range(NEDGES)):
-                out |= 1 << e
+                yield e
             continue
         if left >= sheep:
-            out |= 1 << e
+            yield e
             continue
         opened = inside & ~enclosed_mask(without, buildings)
         outer = next((c for c in EDGE_CELLS[e] if c >= 0 and not opened >> c & 1), -1)
@@ -109,7 +136,7 @@ def movable_fences(
                 continue
             housed = with_bridge if outer >= 0 and far >> outer & 1 else with_bridge - (cap - left)
             if housed >= sheep:
-                out |= 1 << e
+                yield e
                 break
         else:
             # a fence inside P encloses only part of it: with every square of P usable
@@ -121,8 +148,7 @@ def movable_fences(
                 and capacity(without | 1 << e2, buildings, covered, feeders, troughs, on_tiles) >= sheep
                 for e2 in bridges(opened, without)
             ):
-                out |= 1 << e
-    return out
+                yield e
 
 
 def _opens(a: int, b: int, inside: int, buildings: int) -> bool:
@@ -153,31 +179,30 @@ class LegalMixin:
         p = self.seats[s]
         t = TILES[k]
         farm = p.farm
-        need = TERRAIN_CODE[t.terrain]
+        cand = TILE_SQUARES[k] & ~farm.covered
         pm = farm.pasture_mask()
         out = []
         for i in range(NCELLS):
-            if farm.covered >> i & 1 or (need and TERRAIN[i] != need):
+            if not cand >> i & 1:
                 continue
-            if pm >> i & 1:
-                cap = farm_capacity_with_tile(farm, i, t)
-                if cap < p.sheep:
-                    continue
+            if pm >> i & 1 and farm_capacity_with_tile(farm, i, t) < p.sheep:
+                continue
             out.append(i)
         return out
 
     def _has_tile_cell(self, s: int, k: int) -> bool:
         p = self.seats[s]
-        t = TILES[k]
         farm = p.farm
-        need = TERRAIN_CODE[t.terrain]
+        cand = TILE_SQUARES[k] & ~farm.covered
+        if not cand:
+            return False
         pm = farm.pasture_mask()
-        for i in range(NCELLS):
-            if farm.covered >> i & 1 or (need and TERRAIN[i] != need):
-                continue
-            if not pm >> i & 1:
-                return True
-        return bool(self._tile_cells(s, k))
+        if cand & ~pm:
+            return True  # open land: the tile houses no sheep there and takes none away
+        t, sheep = TILES[k], p.sheep
+        return any(
+            cand >> i & 1 and farm_capacity_with_tile(farm, i, t) >= sheep for i in range(NCELLS)
+        )
 
     def _feature_fits(self, s: int, ap: int) -> bool:
         """Whether a face-up feature costs at most ``ap`` points and has a square on the
@@ -188,22 +213,30 @@ class LegalMixin:
         )
 
     def _buildable(self, s: int, ap: int, features_only: bool) -> list[int]:
+        """The face-up tiles seat ``s`` can build with ``ap`` points (features only after
+        a Farmhouse): affordable, a free square for them, a building marker left."""
+        return [k for k in self._derived(("build", s, features_only), lambda: self._build_candidates(s, features_only))
+                if TILES[k].ap <= ap]
+
+    def _build_candidates(self, s: int, features_only: bool) -> list[int]:
+        """``_buildable`` with any number of points, in face-up order."""
         p = self.seats[s]
         waivers = 0 if features_only else p.workers[BUILD] * WORKER_EFFECTS[BUILD].discount
+        no_buildings = features_only or p.buildings >= BUILDING_MARKERS
+        hand = p.hand
+        h0, h1, h2 = hand
+        open_land = ~p.farm.covered & ~p.farm.pasture_mask()
         out = []
         for up in self.face_up:
             for k in up:
                 t = TILES[k]
-                if t.ap > ap:
+                if t.building and no_buildings:
                     continue
-                if features_only and t.building:
-                    continue
-                if t.building and p.buildings >= BUILDING_MARKERS:
-                    continue
-                if not payable(p.hand, t.cost, waivers):
-                    continue
-                if not self._has_tile_cell(s, k):
-                    continue
+                cost = t.cost
+                if (cost[0] > h0 or cost[1] > h1 or cost[2] > h2) and not payable(hand, cost, waivers):
+                    continue  # (a hand that holds the cost pays it)
+                if not TILE_SQUARES[k] & open_land and not self._has_tile_cell(s, k):
+                    continue  # (a square of open land always takes the tile)
                 out.append(k)
         return out
 
@@ -259,15 +292,14 @@ class LegalMixin:
             out = self._upkeep_options(s) + [X.SKIP]
         else:  # pragma: no cover - the agenda never waits in NONE
             out = []
-        return [A[i] for i in out]
+        return tuple(map(ACTION_OF, out))
 
     def _space_ap(self, p: Player, space: int, farmer: int, boost: bool) -> int:
-        return (
-            farmer
-            + p.workers[space] * WORKER_EFFECTS[space].ap
-            + (BOOST_AP if boost else 0)
-            + sum(1 for k in p.tiles if TILES[k].effect == "ap" and TILES[k].n == space)
-        )
+        ap = farmer + p.workers[space] * WORKER_EFFECTS[space].ap + (BOOST_AP if boost else 0)
+        for k in p.tiles:
+            if AP_SPACE[k] == space:
+                ap += 1
+        return ap
 
     def _performable(self, s: int, space: int, ap: int, coins: int) -> bool:
         """Whether the action can change something at least once, with ``coins`` left
@@ -285,8 +317,7 @@ class LegalMixin:
         return self._can_draw()
 
     def _reuse_cost(self, p: Player, space: int) -> int:
-        here = sum(1 for f in p.farmers if f == space)
-        return max(0, REUSE_COST[here] - p.has("reuse"))
+        return max(0, REUSE_COST[p.farmers.count(space)] - p.effects.get("reuse", 0))
 
     def _placements(self, s: int) -> list[int]:
         p = self.seats[s]
@@ -298,7 +329,9 @@ class LegalMixin:
         other = {
             sp: self._performable(s, sp, 0, p.coins - costs[sp]) for sp in range(1, NS) if costs[sp] <= p.coins
         }
-        build: dict[int, bool] = {}
+        # "build" can be done with ``ap`` points iff the cheapest tile it could build with
+        # any number of points costs at most ``ap`` (one pass instead of one per ``ap``)
+        cheapest = -1
         for fi, f in enumerate(FARMERS):
             if p.farmers[fi] >= 0:
                 continue
@@ -310,10 +343,10 @@ class LegalMixin:
                     free_any.append(X.PLACE[fi][space])
                 for boost in (False, True) if p.boost else (False,):
                     if space == BUILD:
-                        ap = self._space_ap(p, space, f, boost)
-                        ok = build.get(ap)
-                        if ok is None:
-                            ok = build[ap] = self._performable(s, space, ap, p.coins - cost)
+                        if cheapest == -1:
+                            cheapest = min((TILES[k].ap for k in self._build_candidates(s, False)),
+                                           default=ANY_POINTS)
+                        ok = self._space_ap(p, space, f, boost) >= cheapest
                     else:
                         ok = other[space]
                     if ok:
@@ -385,10 +418,11 @@ class LegalMixin:
         """Whether the fence action can change the farm at least once."""
         if p.fences_left and any(p.hand):
             return True
-        return bool(self._movable(p))
-
-    def _can_move(self, p: Player, e: int) -> bool:
-        return bool(self._movable(p) >> e & 1)
+        farm = p.farm
+        return any_movable_fence(
+            farm.fences, farm.buildings, farm.covered, farm.feeders, farm.troughs, farm.on_tiles,
+            p.sheep, self.lifted_edges,
+        )
 
     def _movable(self, p: Player) -> int:
         """Mask of the fences that can be moved somewhere that changes the farm: not back

@@ -35,13 +35,12 @@ def payable(hand: Sequence[int], need: Sequence[int], waivers: int) -> bool:
     cards first, so the cost can be paid iff the missing cards left after waivers
     are at most the pairs in the surplus.
     """
-    missing = pairs = 0
-    for t in range(NR):
-        d = need[t] - hand[t]
-        if d > 0:
-            missing += d
-        else:
-            pairs += (-d) // 2
+    # unrolled over the three types: this runs for every tile of every build decision
+    d0, d1, d2 = need[0] - hand[0], need[1] - hand[1], need[2] - hand[2]
+    missing = (d0 if d0 > 0 else 0) + (d1 if d1 > 0 else 0) + (d2 if d2 > 0 else 0)
+    if missing <= waivers:
+        return True
+    pairs = (-d0 // 2 if d0 < 0 else 0) + (-d1 // 2 if d1 < 0 else 0) + (-d2 // 2 if d2 < 0 else 0)
     return missing - waivers <= pairs
 
 

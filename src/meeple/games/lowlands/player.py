@@ -79,9 +79,6 @@ class Player:
     def has(self, effect: str) -> int:
         return self.effects.get(effect, 0)
 
-    def tile_count(self, effect: str) -> int:
-        return sum(1 for t in self.tiles if TILES[t].effect == effect)
-
     def fence_icons(self) -> list[str]:
         """Icons uncovered on the income board's fence row (left to right)."""
         return list(FENCE_ICONS[: FENCES_ON_INCOME - self.fences_left])

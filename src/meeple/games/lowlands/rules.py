@@ -179,11 +179,8 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
 
     def clone(self) -> LowlandsState:
         new = LowlandsState.__new__(LowlandsState)
+        new.__dict__.update(self.__dict__)  # every plain field; the core's are then copied properly
         self._copy_core(new)
-        d = new.__dict__
-        for k, v in self.__dict__.items():
-            if k not in d:
-                d[k] = v
         new.seats = [p.copy() for p in self.seats]
         new.token_on_space = self.token_on_space.copy()
         new.deck = self.deck.copy()

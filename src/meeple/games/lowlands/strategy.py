@@ -31,7 +31,8 @@ from meeple.games.lowlands.components import (
     flood_back,
 )
 from meeple.games.lowlands.describe import skip_futile
-from meeple.games.lowlands.farm import EDGE_CELLS, NCELLS, NEDGES, SIDES, capacity
+from meeple.games.lowlands.farm import SIDES, cheapest_pasture
+from meeple.games.lowlands.farm import spare_fences as farm_spare_fences
 from meeple.games.lowlands.rules import (
     ASK,
     AT,
@@ -157,49 +158,18 @@ def tile_value(state: LowlandsState, s: int, k: int) -> float:
 
 
 # ---- fences ----------------------------------------------------------------------
-def _open_sides(farm, i: int, fences: int) -> list[int]:
-    out = []
-    for e, nb in SIDES[i]:
-        if fences >> e & 1:
-            continue
-        if nb >= 0 and farm.buildings >> nb & 1:
-            continue
-        out.append(e)
-    return out
-
-
 def fence_target(state: LowlandsState, s: int) -> tuple[int, list[int]]:
     """The free square cheapest to close into a new pasture, and its open sides."""
     farm = state.seats[s].farm
-    pm = farm.pasture_mask()
-    best, best_key, best_sides = -1, None, []
-    for i in range(NCELLS):
-        if (farm.covered | pm) >> i & 1:
-            continue
-        sides = _open_sides(farm, i, farm.fences)
-        near = sum(1 for _, nb in SIDES[i] if nb >= 0 and pm >> nb & 1)
-        key = (len(sides), -near, i)
-        if best_key is None or key < best_key:
-            best, best_key, best_sides = i, key, sides
-    return best, best_sides
+    best, sides = cheapest_pasture(farm.fences, farm.buildings, farm.covered)
+    return best, list(sides)
 
 
 def spare_fences(state: LowlandsState, s: int, keep: list[int]) -> list[int]:
     """Fences whose removal loses no housing: walls between two pasture squares or
     between a pasture and a building (a fence around unfenced land is progress)."""
-    farm = state.seats[s].farm
-    cap = farm.capacity()
-    inside = farm.pasture_mask() | farm.buildings
-    out = []
-    for e in range(NEDGES):
-        if farm.fences >> e & 1 and e not in keep:
-            a, b = EDGE_CELLS[e]
-            if a < 0 or b < 0 or not (inside >> a & 1 and inside >> b & 1):
-                continue
-            f = farm.fences & ~(1 << e)
-            if capacity(f, farm.buildings, farm.covered, farm.feeders, farm.troughs, farm.on_tiles) >= cap:
-                out.append(e)
-    return out
+    f = state.seats[s].farm
+    return list(farm_spare_fences(f.fences, f.buildings, f.covered, f.feeders, f.troughs, f.on_tiles, tuple(keep)))
 
 
 def room_needed(state: LowlandsState, s: int) -> int:

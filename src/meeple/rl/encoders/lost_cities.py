@@ -62,6 +62,7 @@ class LostCitiesEncoder(Encoder):
         "idle_turns": "turns in a row without progress (stall rule); as `repetitions`",
         "round_ends": "how earlier rounds ended; their scores are in `scores`",
         "ending_draws": "the draws that would end the round; the deck size is in `deck`",
+        "expedition_scores": "each column's score this round; the cards are in `expeditions`",
     }
 
     def declare(self) -> None:

@@ -109,7 +109,14 @@ export class Board {
 
   describe(move, view) {
     let words = null;
-    try { words = this.game.module.describe ? this.game.module.describe(move, view, this.ctx) : null; } catch { words = null; }
+    try {
+      words = this.game.module.describe ? this.game.module.describe(move, view, this.ctx) : null;
+    } catch (err) {
+      // a bug in the game's module: show the notation, but report it (the console, and
+      // the page's error event that the browser tests fail on), never swallow it
+      reportError(new Error(`describe(${JSON.stringify(move)}) of ${this.game.name} failed: ${err}`, { cause: err }));
+      words = null;
+    }
     return words || move;
   }
 

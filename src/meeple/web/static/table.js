@@ -112,13 +112,14 @@ export async function tablePage(main, id) {
   function connect() {
     if (closed) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const q = mine ? `?token=${encodeURIComponent(mine.token)}` : "";
-    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${id}${q}`);
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${id}`);
     socket = ws;
-    ws.onopen = () => { retry = 0; drawStatus(); };
+    // the token goes in the first message, never in the URL (URLs end up in logs)
+    ws.onopen = () => { ws.send(JSON.stringify({ type: "auth", token: mine ? mine.token : null })); retry = 0; drawStatus(); };
     ws.onmessage = (e) => {
       const msg = JSON.parse(e.data);
       if (msg.type === "state") accept(msg.table);
+      else if (msg.type === "presence") presence(msg.seat, msg.connected);
       else if (msg.type === "error") lastError = msg.detail;
     };
     ws.onclose = (e) => {
@@ -131,6 +132,14 @@ export async function tablePage(main, id) {
       retry = Math.min(retry + 1, 6);
       setTimeout(resync, 400 * retry);
     };
+  }
+
+  // a seat's first socket opened or its last one closed: only the seats panel changes
+  function presence(seat, connected) {
+    const s = table && table.seats[seat];
+    if (!s || s.connected === connected) return;
+    s.connected = connected;
+    drawSeats();
   }
 
   async function resync() {

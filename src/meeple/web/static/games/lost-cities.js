@@ -17,19 +17,26 @@ function named(card, article) {
 
 export function cardName(card) { return named(card, ""); }
 
-export function describe(move, view) {
-  const [verb, arg] = move.split(" ");
-  if (verb === "play") return t("lost_cities:move.play", { card: named(arg, "the_") });
-  if (verb === "discard") return t("lost_cities:move.discard", { card: named(arg, "the_") });
-  if (verb === "draw" && arg === "deck") return t("lost_cities:move.draw_deck", { n: view?.deck ?? 0 });
-  if (verb === "draw") {
-    const pile = view?.discards?.[arg] || [];
-    const top = pile[pile.length - 1];
-    const where = t(`lost_cities:pile.${arg}`);
-    return top ? t("lost_cities:move.draw_pile", { card: named(top, "the_"), pile: where })
-      : t("lost_cities:move.draw_empty", { pile: where });
+// The moves this view allows, each with its words: the board and ``describe`` name the
+// same moves, and no move text is taken apart here (the notation is the server's).
+function moveWords(view) {
+  const words = new Map([["draw deck", t("lost_cities:move.draw_deck", { n: view?.deck ?? 0 })]]);
+  for (const code of view?.hand || []) {
+    words.set(`play ${code}`, t("lost_cities:move.play", { card: named(code, "the_") }));
+    words.set(`discard ${code}`, t("lost_cities:move.discard", { card: named(code, "the_") }));
   }
-  return null;
+  for (const c of view?.colors || []) {
+    const pile = view.discards?.[c] || [];
+    const top = pile[pile.length - 1];
+    const where = t(`lost_cities:pile.${c}`);
+    words.set(`draw ${c}`, top ? t("lost_cities:move.draw_pile", { card: named(top, "the_"), pile: where })
+      : t("lost_cities:move.draw_empty", { pile: where }));
+  }
+  return words;
+}
+
+export function describe(move, view) {
+  return moveWords(view).get(move) ?? null;
 }
 
 function handshake() {
@@ -53,25 +60,14 @@ function back(n, label) {
   return h("div.lc-card.back", { "aria-label": label }, h("span.v", n === undefined ? "" : String(n)));
 }
 
-// a column's score as the rules count it (shown under each expedition)
-export function expeditionScore(cards) {
-  if (!cards.length) return 0;
-  let sum = 0;
-  let wagers = 0;
-  for (const code of cards) {
-    const v = code.slice(1);
-    if (v === "H") wagers += 1; else sum += Number(v);
-  }
-  return (sum - 20) * (1 + wagers) + (cards.length >= 8 ? 20 : 0);
-}
-
 function side(view, seat, ctx, top) {
   const row = h("div.lc-side", { class: top ? "lc-top" : "lc-bottom", "aria-label": t("lc.expeditions", { name: ctx.name(seat) }) });
   for (const c of view.colors) {
     const cards = view.expeditions[seat][c];
     const col = h("div.lc-exp", { class: `c-${c}`, "data-expedition": `${seat}:${c}`, style: { "--card": COLOR_CSS[c] } },
       h("div.lc-stack", cards.map((code) => card(code, ctx, { small: true }))),
-      h("div.lc-expscore", { title: t("lc.colscore") }, cards.length ? String(expeditionScore(cards)) : "·"));
+      // the column's score as the server counts it (the rules' numbers live there only)
+      h("div.lc-expscore", { title: t("lc.colscore") }, cards.length ? String(view.expedition_scores[seat][c]) : "·"));
     ctx.key(col, `exp:${seat}:${c}`);
     ctx.info(col, c);
     // a card of this colour in hand can be played onto this column

@@ -1,0 +1,120 @@
+"""How server processes hear each other: PostgreSQL LISTEN/NOTIFY, or nothing on SQLite.
+
+On PostgreSQL every commit of a change notifies ``TABLE:VERSION`` on one channel (inside
+the change's transaction, so it is heard exactly when the change is visible). The
+channel is named after the database and the schema, so servers (and test runs) in other
+schemas never hear each other. Each process listens on a connection of its own and, on
+a notification for a table it caches, watches or runs, reads the log from its version
+on and pushes every new version to its sockets in order. A dropped listening
+connection is reconnected with backoff; after a reconnect the process catches up with
+every table it holds, since notifications sent meanwhile are lost.
+
+Presence travels the same way (``p:TABLE:SEAT:COUNT:PROCESS``), and a process that
+starts says hello (``h:PROCESS``) so the others tell it their sockets.
+
+SQLite is one process: the writer pushes to its own sockets, and nothing is sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from sqlalchemy import Engine
+
+log = logging.getLogger("meeple.server")
+#: reconnect delays: first, and the most it grows to
+BACKOFF = (0.2, 30.0)
+
+
+def namespace(engine: Engine) -> str:
+    """``database/schema`` of a PostgreSQL engine: what two processes must share to meet."""
+    with engine.connect() as c:
+        db, schema = c.execute(sa.select(sa.func.current_database(), sa.func.current_schema())).one()
+    return f"{db}/{schema}"
+
+
+def channel_name(space: str) -> str:
+    """The LISTEN/NOTIFY channel of a namespace (an identifier under PostgreSQL's 63 bytes)."""
+    return "meeple_" + hashlib.sha256(space.encode()).hexdigest()[:24]
+
+
+def lock_space(space: str) -> int:
+    """The first key of a namespace's advisory locks (a signed 32-bit integer)."""
+    return int.from_bytes(hashlib.sha256(space.encode()).digest()[:4], "big", signed=True)
+
+
+@dataclass
+class Handlers:
+    """What the hall does with what it hears."""
+
+    change: Callable[[int, int], None]
+    presence: Callable[[int, int, str, int], None]
+    hello: Callable[[str], None]
+    connected: Callable[[], Awaitable[None]]
+
+
+class Listener:
+    """LISTEN on the namespace's channel for the process's life, reconnecting with backoff."""
+
+    def __init__(self, engine: Engine, channel: str, process: str) -> None:
+        url = engine.url.set(drivername="postgresql")
+        self.conninfo = url.render_as_string(hide_password=False)
+        self.channel = channel
+        self.process = process
+        self.task: asyncio.Task[None] | None = None
+        self.ready = asyncio.Event()
+
+    def start(self, handlers: Handlers) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._listen(handlers))
+
+    async def _listen(self, handlers: Handlers) -> None:
+        import psycopg
+        from psycopg import sql
+
+        delay = BACKOFF[0]
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self.conninfo, autocommit=True, application_name=f"meeple-{self.process}"
+                ) as conn:
+                    await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
+                    delay = BACKOFF[0]
+                    await handlers.connected()
+                    self.ready.set()
+                    async for note in conn.notifies():
+                        self._dispatch(note.payload, handlers)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # a dropped connection: never a silent stop
+                self.ready.clear()
+                log.warning("listening for other server processes failed (%s); reconnecting in %.1f s",
+                            err, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, BACKOFF[1])
+
+    def _dispatch(self, payload: str, handlers: Handlers) -> None:
+        try:
+            parts = payload.split(":")
+            if parts[0] == "p":
+                _, table, seat, count, process = parts
+                if process != self.process:
+                    handlers.presence(int(table), int(seat), process, int(count))
+            elif parts[0] == "h":
+                if parts[1] != self.process:
+                    handlers.hello(parts[1])
+            else:
+                handlers.change(int(parts[0]), int(parts[1]))
+        except (ValueError, IndexError):
+            log.warning("an unreadable notification on %s: %r", self.channel, payload[:100])
+
+    async def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task

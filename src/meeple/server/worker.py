@@ -1,0 +1,59 @@
+"""What runs inside a bot worker process: build a bot, answer a move or a hint.
+
+Imported by the fork server before any worker starts (``BotPool``), so every game is
+already loaded when a worker is forked and the first move costs no import.
+"""
+
+from __future__ import annotations
+
+import math
+import signal
+from multiprocessing.connection import Connection
+from typing import Any
+
+from meeple import bots, games
+from meeple.bots.ismcts import ISMCTSBot
+from meeple.core.state import State
+
+for _name in games.names():  # warm: a forked worker inherits the loaded games
+    games.get(_name)
+
+
+def think(spec: str, state: State, seed: int, max_seconds: float) -> str:
+    """The move ``spec`` chooses in ``state``, built with the server's ceiling on its time."""
+    bot = bots.get(spec, state.game, seed=seed, max_seconds=max_seconds)
+    return str(bot.choose(state))
+
+
+def advise(world: State, seed: int, seconds: float, top: int) -> dict[str, Any]:
+    """The search bot's ``top`` moves in ``world``.
+
+    ``world`` is already a determinization for the seat to move: the worker never holds
+    the hidden state, and the search only samples worlds that seat cannot tell from it.
+    """
+    bot = ISMCTSBot(world.game, seed=seed, seconds=seconds)
+    candidates = bot.analyse(world, top=top)
+    return {
+        "simulations": bot.last_iterations,
+        "moves": [
+            {"action": str(c.action), "visits": c.visits, "win": None if math.isnan(c.value) else round(c.value, 3)}
+            for c in candidates
+        ],
+    }
+
+
+def serve(conn: Connection) -> None:
+    """A worker's life: say ``("ready", None)``, then take ``(function, args)`` and answer
+    ``("ok", result)`` or ``("error", text)``, one job at a time."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops its workers itself
+    conn.send(("ready", None))  # started: from now on its time is the job's
+    while True:
+        try:
+            fn, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[str, Any] = ("ok", fn(*args))
+        except Exception as err:  # a bot bug is the server's to log, not the worker's end
+            answer = ("error", f"{type(err).__name__}: {err}")
+        conn.send(answer)
