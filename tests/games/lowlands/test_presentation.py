@@ -11,6 +11,11 @@ from meeple import bots
 from meeple.core import ConfigError
 from meeple.games.lowlands import GAME
 from meeple.games.lowlands.components import TILES
+from meeple.i18n import ENGLISH
+
+
+def en(text) -> str:
+    return ENGLISH.text(text)
 
 
 def _played(players: int, seed: int, plies: int):
@@ -30,16 +35,21 @@ def test_render_fits_forty_lines_and_shows_any_farm_on_request(players):
     detail = GAME.render_detail(st, 0, "farm 1")
     assert detail is not None and "seat 1" in detail and "legend" in detail
     assert GAME.render_detail(st, 0, "farm 9") is None
+    assert [what for what, _ in GAME.detail_topics(st, 0)] == [f"farm {s}" for s in range(players)] + [
+        "tiles", "score", "dike"]
+    for what, _ in GAME.detail_topics(st, 0):
+        assert GAME.render_detail(st, 0, what)
 
 
 def test_status_says_who_is_asked_what():
     st = GAME.new(3, 1)
-    line = GAME.status(st.view(st.to_move))
-    assert line.startswith(f"seat {st.to_move} (you) places a farmer") and "stage 1/3" in line
+    line = en(GAME.status(st.view(st.to_move)))
+    assert line.startswith("you place a farmer on an action") and "stage 1/3" in line
+    assert en(GAME.status(st.view(None))).startswith(f"seat {st.to_move} places a farmer")
     st.apply("place 2 draw")
-    assert "draws cards" in GAME.status(st.view(None))
+    assert "draws cards (" in en(GAME.status(st.view(None)))
     end = _played(2, 3, 10_000)
-    assert GAME.status(end.view(None)).startswith("the game is over: seat")
+    assert en(GAME.status(end.view(None))).startswith("the game is over: seat")
 
 
 def test_narrate_tells_the_high_tide_and_new_flood_cards_from_views():
@@ -51,10 +61,10 @@ def test_narrate_tells_the_high_tide_and_new_flood_cards_from_views():
         action = rng.choice(st.legal_actions())
         st.apply(action)
         told += GAME.narrate(before, str(action), st.view(0))
-    text = "\n".join(told)
-    assert text.count("High Tide: the dike") == 3
-    assert "Storm Tide: the dike" in text and "game is over" in text
-    assert "Stage 2 begins." in text and "New flood cards" in text
+    text = "\n".join(en(line) for line in told)
+    assert text.count("High Tide: the ") == 3
+    assert "Storm Tide: the " in text and "game is over" in text
+    assert "Stage 2 of 3 begins." in text and "three new flood cards" in text
 
 
 def test_score_breakdown_adds_up_to_the_scores():
@@ -62,16 +72,18 @@ def test_score_breakdown_adds_up_to_the_scores():
         st = _played(4, seed, 10_000)
         parts = GAME.score_breakdown(st)
         assert [sum(p.values()) for p in parts] == st.scores()
-        assert "sheep x their value" in parts[0]
+        sheep = st.seats[0].sheep
+        assert parts[0][next(k for k in parts[0] if en(k).startswith("sheep:"))] == st.score_parts(0)["sheep"]
+        assert any(en(k).startswith(f"sheep: {sheep} × ") for k in parts[0])
 
 
 def test_glossary_has_every_tile_and_marks_the_designed_ones():
-    assert GAME.lookup("bank").name == "Bank"
-    assert GAME.lookup("Dike Association").kind == "storm-tide building"
-    names = {e.name for e in GAME.glossary()}
+    assert en(GAME.lookup("bank").name) == "Bank"
+    assert en(GAME.lookup("Dike Association").kind) == "storm-tide building"
+    names = {en(e.name) for e in GAME.glossary()}
     assert {t.name for t in TILES} <= names
     assert GAME.lookup("orchard").design and not GAME.lookup("bank").design
-    assert "LL-37" in GAME.lookup("value track").text
+    assert "LL-37" in en(GAME.lookup("value track").text)
 
 
 def test_the_panel_of_styles_plays_legal_and_different_games():

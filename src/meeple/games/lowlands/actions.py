@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from meeple.core.actions import ActionSpace
 from meeple.games.lowlands.components import ACTION_SPACES, FARMERS, RESOURCES, REWARDS, TILES
-from meeple.games.lowlands.farm import CELL_NAMES, EDGE_NAMES
+from meeple.games.lowlands.farm import CELL_NAMES, EDGE_NAMES, SIDES
 
 _texts: list[str] = []
 
@@ -51,6 +51,16 @@ SILO = _add("silo")
 
 ACTIONS = ActionSpace(_texts, example="place 3 dike, pay clay, stop, ask 2, fence c2n, build orchard")
 A = ACTIONS  # short alias: A[i] is the Action object of index i
+
+#: the other names of an edge: every square names its four sides (``d2e`` is ``e2w``,
+#: ``c1s`` is ``c2n``); the table keeps one name per edge, so the parser (``game.parse``)
+#: reads an alias as the edge's one action
+EDGE_ALIASES: dict[str, str] = {
+    CELL_NAMES[i] + side: EDGE_NAMES[e]
+    for i in range(len(CELL_NAMES))
+    for side, (e, _) in zip("nswe", SIDES[i], strict=True)
+    if CELL_NAMES[i] + side != EDGE_NAMES[e]
+}
 
 # reverse maps used by _apply: index -> (kind, arguments)
 KIND: list[tuple] = [("?",)] * len(_texts)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from meeple.core.actions import Action, normalize
 from meeple.core.game import Game, Option
-from meeple.games.lowlands import explain, strategy
-from meeple.games.lowlands.actions import ACTIONS
+from meeple.games.lowlands import describe, explain, glossary, strategy
+from meeple.games.lowlands.actions import ACTIONS, EDGE_ALIASES
 from meeple.games.lowlands.bounds import decision_bound
-from meeple.games.lowlands.render import render, render_detail
+from meeple.games.lowlands.render import detail_topics, render, render_detail
 from meeple.games.lowlands.report import simulation_report
 from meeple.games.lowlands.rules import LowlandsState
+from meeple.games.lowlands.words import M
 
 
 class Lowlands(Game):
@@ -16,36 +18,15 @@ class Lowlands(Game):
     title = "Lowlands"
     players = range(2, 5)
     options = {
-        "first_game": Option(False, (False, True), "leave the flood card 6 in the box, as the rules suggest for a first game"),
-        "lock_last_type": Option(
-            False,
-            (False, True),
-            "a resource whose dike segment was just completed may not start the next one "
-            "(by default only the 2-player market help has this restriction)",
-        ),
-        "marker_spaces": Option(
-            "cards",
-            ("cards", "contributions"),
-            "cards: a contributor's dike marker moves one space per card handed over, so a "
-            "two-for-one moves two and a workshop none (the rules' wording); contributions: "
-            "one space per contribution",
-        ),
-        "market_reveals": Option(
-            "cards",
-            ("cards", "contributions"),
-            "2 players, asking the market for help: reveal as many cards as were paid for the "
-            "dike (the rules' wording), or as many as contributions were made",
-        ),
-        "helper_bonus": Option(
-            "paid",
-            ("paid", "contributed"),
-            "the active player's bonus space on the dike track when the helper paid at least "
-            "one card (the rules' wording), or made any contribution, a workshop's included",
-        ),
+        "first_game": Option(False, (False, True), M("option.first_game")),
+        "lock_last_type": Option(False, (False, True), M("option.lock_last_type")),
+        "marker_spaces": Option("cards", ("cards", "contributions"), M("option.marker_spaces")),
+        "market_reveals": Option("cards", ("cards", "contributions"), M("option.market_reveals")),
+        "helper_bonus": Option("paid", ("paid", "contributed"), M("option.helper_bonus")),
     }
     actions = ACTIONS
     state_class = LowlandsState
-    summary = "Raise sheep behind fences, share the dike against the flood, score the most points."
+    summary = M("summary")
     score_scale = 15.0
     #: 2: audit corrections (issue 9): Dike Association takes no token rewards, no
     #: placement that changes nothing, market placement pays its coin first, a value
@@ -55,6 +36,7 @@ class Lowlands(Game):
 
     render = staticmethod(render)
     render_detail = staticmethod(render_detail)
+    detail_topics = staticmethod(detail_topics)
 
     greedy_action = staticmethod(strategy.greedy_action)
     rollout_action = staticmethod(strategy.rollout_action)
@@ -81,12 +63,32 @@ class Lowlands(Game):
             or state.ply - root.ply >= self.rollout_plies
         )
 
+    def parse(self, text: str) -> Action:
+        """The notation, and any square's name for an edge (``fence d2e`` is ``fence e2w``:
+        ``actions.EDGE_ALIASES``); the action is always the edge's one action."""
+        if isinstance(text, str):
+            words = normalize(text).split()
+            if len(words) == 2 and words[0] in ("fence", "lift") and words[1] in EDGE_ALIASES:
+                text = f"{words[0]} {EDGE_ALIASES[words[1]]}"
+        return self.actions.parse(text)
+
     # ---- for people (the notation names nothing hidden: the default log_text fits) ----
     def glossary(self):
-        return explain.glossary()
+        return glossary.glossary()
+
+    def lookup(self, text):
+        """By name or key (``info bank``), and by board label or short form in the
+        reader's language (``info POI``, ``info pa``)."""
+        return super().lookup(text) or glossary.lookup(text)
 
     def status(self, view):
         return explain.status(view)
+
+    def describe(self, action, view):
+        return describe.describe(action, view)
+
+    def futile(self, action, view):
+        return describe.futile(action, view)
 
     def narrate(self, before, action, after):
         return explain.narrate(before, action, after)

@@ -54,6 +54,7 @@ def _player(state: LowlandsState, s: int) -> dict[str, Any]:
         "pastures": [[CELL_NAMES[i] for i in pa] for pa in farm.pastures()],
         "housing": {CELL_NAMES[i]: n for i, n in sorted(housing.items())},
         "sheep_on_tiles": on_tiles,
+        "tile_sheep": _tile_sheep(p, on_tiles),
         "workers_free": p.workers_free,
         "workers": {a: p.workers[i] for i, a in enumerate(ACTION_SPACES) if p.workers[i]},
         "farmers": {str(f): (ACTION_SPACES[a] if a >= 0 else None) for f, a in zip((2, 3, 4), p.farmers, strict=True)},
@@ -67,6 +68,29 @@ def _player(state: LowlandsState, s: int) -> dict[str, Any]:
         "penalty": p.penalty,
         "storm_sheep": p.storm_sheep,
     }
+
+
+def _tile_sheep(p, left: int) -> dict[str, int]:
+    """Where the sheep beyond the pastures are: on the tiles that house some (External
+    Stable, Pet Shop, Sheep Fold), then the Breeding Farm's Storm Tide lambs on it;
+    the rest wait for a pasture (a fence being moved), under the key ``""``."""
+    out: dict[str, int] = {}
+    where = {k: sq for sq, k in p.farm.tiles.items()}
+    for k in p.tiles:
+        t = TILES[k]
+        room = t.n if t.effect == "house" else p.storm_sheep if t.effect == "breeding" else 0
+        put = min(room, left)
+        if put > 0:
+            out[CELL_NAMES[where[k]]] = put
+            left -= put
+    if left > 0:
+        out[""] = left
+    return out
+
+
+def _tile_facts(k: int) -> dict[str, Any]:
+    t = TILES[k]
+    return {"ap": t.ap, "cost": _cards(t.cost), "vp": "!" if t.bang else t.vp, "terrain": t.terrain}
 
 
 def view(state: LowlandsState, seat: int | None) -> dict[str, Any]:
@@ -97,6 +121,7 @@ def view(state: LowlandsState, seat: int | None) -> dict[str, Any]:
     }
     v: dict[str, Any] = {
         "game": "lowlands",
+        "options": dict(state.options),
         "seat": seat,
         "players": state.players,
         "to_move": state.to_move,
@@ -123,9 +148,11 @@ def view(state: LowlandsState, seat: int | None) -> dict[str, Any]:
         "deck": len(state.deck),
         "discard": _cards(state.discard),
         "tiles": {k: [TILES[i].key for i in up] for k, up in zip(TILE_KINDS, state.face_up, strict=True)},
+        "tile_facts": {TILES[i].key: _tile_facts(i) for up in state.face_up for i in up},
         "stacks": {k: len(st) for k, st in zip(TILE_KINDS, state.stacks, strict=True)},
         "tides": list(state.tides),
         "storm_held": state.storm_held,
+        "told": [[list(x) if isinstance(x, tuple) else x for x in event] for event in state.told],
         "farms": [_player(state, s) for s in range(state.players)],
         "scores": state.scores(),
     }

@@ -7,8 +7,8 @@ from functools import lru_cache
 
 from meeple.core.actions import Action
 from meeple.games.lowlands import actions as X
+from meeple.games.lowlands import refusals
 from meeple.games.lowlands.components import (
-    ACTION_SPACES,
     BOOST_AP,
     BUILD,
     BUILDING_MARKERS,
@@ -17,7 +17,6 @@ from meeple.games.lowlands.components import (
     FENCE,
     MARKET,
     PROGRESS_TOKENS,
-    RESOURCES,
     REUSE_COST,
     REWARDS,
     TILES,
@@ -27,7 +26,6 @@ from meeple.games.lowlands.components import (
 )
 from meeple.games.lowlands.farm import (
     EDGE_CELLS,
-    EDGE_NAMES,
     NCELLS,
     NEDGES,
     TERRAIN_MASK,
@@ -49,7 +47,6 @@ from meeple.games.lowlands.phases import (
     NR,
     NS,
     PAY,
-    PHASE_NAMES,
     PICK,
     PLACE,
     TERRAIN_CODE,
@@ -61,6 +58,7 @@ from meeple.games.lowlands.phases import (
     payable,
 )
 from meeple.games.lowlands.player import Player
+from meeple.i18n import Text
 
 ALL_EDGES = (1 << NEDGES) - 1
 #: the Action of a code, at C speed (legal lists are built on every decision of a playout)
@@ -492,80 +490,6 @@ class LegalMixin:
                 out += [X.SHIFT[a][b] for b in range(NS) if b != a and room[b]]
         return out
 
-    # ---- refusals --------------------------------------------------------------------
-    def why_illegal(self, action: Action) -> str:
-        kind = X.KIND[int(action)][0]
-        ph = self.phase
-        asked = PHASE_NAMES[ph]
-        wanted = {
-            "place": PLACE, "build": PICK, "at": AT, "ask": ASK, "fence": FPLACE,
-            "lift": FENCING, "buy": TRADE, "sell": TRADE, "draw": DRAWING, "take": TOKEN,
-            "worker": WORKER, "income": INCOME, "discard": DISCARD, "auction": UPKEEP_OPT,
-            "silo": UPKEEP_OPT,
-        }.get(kind)
-        if wanted is not None and wanted != ph:
-            return f"that answers the {PHASE_NAMES[wanted]!r} question, but the game asks {asked!r} now"
-        specific = self._specific_refusal(X.KIND[int(action)])
-        if specific:
-            return specific
-        reasons = {
-            "place": "that farmer is already placed, the action cannot be done with it, "
-            "or you cannot pay the coins for an occupied space",
-            "build": "the tile is not face up, costs more action points than you have, "
-            "is a fifth building, cannot be paid, or has no square to go on",
-            "at": "the square is taken, has the wrong terrain, or would leave sheep unhoused",
-            "pay": "you do not hold that card, or it is not wanted (or would make the rest unpayable)",
-            "sub": "two cards of one type replace one missing card of another type you still need",
-            "waive": "no worker discount is left, or that type is not owed",
-            "free": "you own no workshop for that resource, used it already, or the site wants another resource",
-            "stop": "you must do the action at least once before stopping",
-            "ask": "ask an opponent (the market only in a 2-player game, for a coin)",
-            "fence": "that edge already has a fence, a fence was lifted from it in this action "
-            "(a move must change the farm), or the fence there leaves sheep unhoused",
-            "lift": "there is no fence on that edge, or it could only go back where a fence "
-            "was lifted from or leave sheep unhoused (a move must change the farm)",
-            "buy": "one row per action, one direction; the row needs sheep, you the coins and room",
-            "sell": "one row per action, one direction; the row needs an empty space",
-            "draw": "that card is not on display (or the deck and discards are empty)",
-            "take": "that reward is not on this progress token",
-            "worker": "no free worker, or the action already has its workers",
-            "skip": "this question cannot be skipped",
-            "income": "there is no card left to draw",
-            "discard": "you hold no card of that type",
-        }
-        return reasons.get(kind, f"the game asks {asked!r} now")
-
-
-    def _specific_refusal(self, kind: tuple) -> str:
-        """The exact reason for the commonest refusals (empty when not worked out)."""
-        s = self.to_move
-        p = self.seats[s]
-        name = kind[0]
-        if name == "place":
-            _, fi, space, boost = kind
-            if p.farmers[fi] >= 0:
-                return f"your farmer {FARMERS[fi]} is already on {ACTION_SPACES[p.farmers[fi]]}"
-            if boost and not p.boost:
-                return "you hold no Farmer +2 token"
-            cost = self._reuse_cost(p, space)
-            if cost > p.coins:
-                return f"a farmer on an occupied space costs {cost} coins and you have {p.coins}"
-            return f"{ACTION_SPACES[space]} cannot be done now (you may not take an action only to draw cards)"
-        if name == "build":
-            k = kind[1]
-            t = TILES[k]
-            if not any(k in up for up in self.face_up):
-                return f"{t.name} is not face up"
-            if t.ap > self.points_left:
-                return f"{t.name} costs {t.ap} action points and you have {self.points_left}"
-            if t.building and p.buildings >= BUILDING_MARKERS:
-                return "you already have four buildings"
-            return f"you cannot pay {t.name}, or it has no free square of its terrain"
-        if name in ("pay", "discard") and not p.hand[kind[1]]:
-            return f"you hold no {RESOURCES[kind[1]]}"
-        if name == "fence" and p.farm.has_fence(kind[1]):
-            return f"there is already a fence on {EDGE_NAMES[kind[1]]}"
-        if name == "fence" and self.fence_mode == 1 and self.lifted_edges >> kind[1] & 1:
-            return (f"a fence was lifted from {EDGE_NAMES[kind[1]]} in this action: putting it "
-                    "back changes nothing (you may not use an action only to draw cards)")
-        return ""
+    # ---- refusals (in words: refusals.py) ------------------------------------------------
+    def why_illegal(self, action: Action) -> Text:
+        return refusals.why_illegal(self, action)

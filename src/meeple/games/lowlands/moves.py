@@ -12,6 +12,7 @@ from meeple.games.lowlands.components import (
     DIKE,
     FARMERS,
     HAND_LIMIT,
+    RESOURCES,
     REWARDS,
     SEGMENTS,
     TILES,
@@ -41,6 +42,7 @@ class MovesMixin:
 
     # ---- applying ------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
+        self.told = ()  # what the steps after this decision did, for the narration
         kind = X.KIND[int(action)]
         MOVES[kind[0]](self, *kind[1:])
         self._run()
@@ -63,13 +65,14 @@ class MovesMixin:
             if BUILDING_ICONS[slot] == "worker":
                 agenda.append(("worker", s))
         e = t.effect
+        got = 0  # coins, cards or sheep the immediate effect brought (told to the narration)
         if e in ("bank", "coins"):
             p.coins += t.n
+            got = t.n
         elif e == "cards":
-            for _ in range(t.n):
-                self._draw_deck(p)
+            got = sum(self._draw_deck(p) for _ in range(t.n))
         elif e in ("sheep", "breeding", "trough"):
-            self._gain_sheep(p, t.n if e == "sheep" else 1)
+            got = self._gain_sheep(p, t.n if e == "sheep" else 1)
         elif e in ("association", "dike"):
             # the Dike Association's move takes no progress-token reward (spec §2a)
             agenda.append(("advance", s, t.n, e == "dike"))
@@ -78,6 +81,7 @@ class MovesMixin:
         elif e == "farmhouse":
             agenda.append(("restore", self.points_left))
             agenda.append(("bonus_build", s))
+        self.told += (("tile", s, t.key, got),)
 
     def _contributed(self, t: int, cards: int) -> None:
         """One resource on the construction site (the rule text (FR), lines 26-28),
@@ -248,6 +252,7 @@ def do_ask(state: LowlandsState, o: int) -> None:
     p = state.seats[state.active_seat]
     p.coins -= 1
     blocked = -1
+    shown, moved = [], 0
     # as many cards as were paid (the rule text (ES), line 231, LL-9), or as many as
     # contributions with option market_reveals=contributions
     per_card = state.options.get("market_reveals", "cards") == "cards"
@@ -256,13 +261,16 @@ def do_ask(state: LowlandsState, o: int) -> None:
             break
         t = state.deck.pop()
         state.reveals += 1
+        shown.append(RESOURCES[t])
         lock = state._lock()
         if (lock >= 0 and t == lock) or (lock < 0 and t != blocked):
+            moved += 1
             state.cubes[t] += 1
             if state.cubes[t] >= state.track_length:
                 state._complete(t)
                 blocked = t
         state.discard[t] += 1
+    state.told += (("market", tuple(shown), moved),)
     state.phase = NONE
 
 

@@ -72,7 +72,7 @@ def simulation_report(states: list) -> str:
         f"winner's margin {f['margin_mean']:.1f}"
     )
     lines.append("wins by seat: " + ", ".join(f"{s}: {p:.0%}" for s, p in f["seat_wins"].items()))
-    lines.append("tile                 kind     prov       built/farm  in winners")
+    lines.append("tile                 kind     provenance built/farm  in winners")
     order = sorted(range(len(TILES)), key=lambda k: -f["in_winners"][TILES[k].key])
     for k in order:
         t = TILES[k]

@@ -150,6 +150,7 @@ class LowlandsState(StepsMixin, LegalMixin, MovesMixin, State):
                         ("upkeep", stage == 2), ("high",)]
         program.append(("storm",))
         self.agenda = program[::-1]
+        self.told: tuple[tuple, ...] = ()  # what the automatic steps did (``moves._apply``)
         self._run()
         return self
 

@@ -333,7 +333,9 @@ def step_breed(state: LowlandsState) -> None:
         lambs = p.sheep // 2
         if p.has("lamb") and p.sheep >= 2:
             lambs += p.has("lamb")
-        state._gain_sheep(p, lambs)
+        got = state._gain_sheep(p, lambs)
+        if lambs:
+            state.told += (("breed", s, lambs, got),)
 
 
 def step_income(state: LowlandsState, s: int) -> None:
@@ -341,10 +343,11 @@ def step_income(state: LowlandsState, s: int) -> None:
     p = state.seats[s]
     icons = p.fence_icons() + p.building_icons()
     cards = BASE_INCOME_CARDS + icons.count("card") + p.has("income_card")
-    p.coins += icons.count("coin") + p.has("income_coin")
-    for _ in range(cards):
-        state._draw_deck(p)
+    coins = icons.count("coin") + p.has("income_coin")
+    p.coins += coins
+    drawn = sum(state._draw_deck(p) for _ in range(cards))
     either = icons.count("either")
+    state.told += (("income", s, drawn, coins, either),)
     if either:
         state.step_argument = either
         state._ask(s, INCOME)
@@ -372,11 +375,13 @@ def step_high(state: LowlandsState) -> None:
         low = min(dps)
         for p, dp in zip(state.seats, dps, strict=True):
             p.coins += dp - low
+        state.told += (("high", True, tuple(dp - low for dp in dps)),)
         state.value_space = min(len(VALUE_DP) - 1, state.value_space + 1)  # the track ends: LL-37
     else:
         high = max(dps)
         for p, dp in zip(state.seats, dps, strict=True):
             p.breach += high - dp
+        state.told += (("high", False, tuple(high - dp for dp in dps)),)
         state.value_space = max(0, state.value_space - 1)
     state.tides.append(holds)
     state.sea = []
@@ -389,7 +394,7 @@ def step_storm(state: LowlandsState) -> None:
     holds = state.dike_holds()
     state.storm_held = holds
     sheep_value = VALUE_SHEEP[state.value_space]
-    for p in state.seats:
+    for s, p in enumerate(state.seats):
         if holds:
             p.breach = 0
             continue
@@ -399,6 +404,8 @@ def step_storm(state: LowlandsState) -> None:
         paid = min(cost, p.coins)
         p.coins -= paid
         p.penalty = cost - paid
+        if p.breach:
+            state.told += (("storm", s, lose, paid, p.penalty),)
     state.to_move = None
     state.over = True
     state.agenda.clear()

@@ -30,6 +30,7 @@ from meeple.games.lowlands.components import (
     VALUE_SHEEP,
     flood_back,
 )
+from meeple.games.lowlands.describe import skip_futile
 from meeple.games.lowlands.farm import SIDES, cheapest_pasture
 from meeple.games.lowlands.farm import spare_fences as farm_spare_fences
 from meeple.games.lowlands.rules import (
@@ -283,7 +284,7 @@ def _choose_place(state: LowlandsState, s: int, legal, style: Style = PLAIN) -> 
 
 # ---- the greedy move ------------------------------------------------------------------
 def greedy_action(state: LowlandsState, rng: random.Random) -> Action:
-    legal = state.legal_actions()
+    legal = skip_futile(state, state.legal_actions())  # never a move that brings nothing, if others exist
     if len(legal) == 1:
         return legal[0]
     s = state.to_move
@@ -450,8 +451,9 @@ def _choose_fence_spot(state: LowlandsState, s: int, legal, idx) -> Action:
 
 
 def rollout_action(state: LowlandsState, rng: random.Random) -> Action:
-    """Cheap playout policy: greedy placements, otherwise random that rarely stops early."""
-    legal = state.legal_actions()
+    """Cheap playout policy: greedy placements, otherwise random that rarely stops early
+    (and never a move that brings nothing, if others exist)."""
+    legal = skip_futile(state, state.legal_actions())
     if state.phase == PLACE:
         return _choose_place(state, state.to_move, legal)
     if len(legal) > 1 and int(legal[-1]) == X.STOP and rng.random() < 0.85:

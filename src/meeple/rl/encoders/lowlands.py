@@ -75,6 +75,9 @@ class LowlandsEncoder(Encoder):
     ignores = {
         "players": "the player count is fixed per encoder",
         "winners": "only present once the game is over",
+        "options": "the rule variants are fixed for a game",
+        "tile_facts": "the face-up tiles' component facts: their keys are encoded",
+        "told": "what the automatic steps after the last decision did, for the narration: the state after them is encoded",
     }
 
     def declare(self) -> None:

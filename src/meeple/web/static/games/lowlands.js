@@ -19,44 +19,99 @@ const TERRAIN = ["T.B..P", "......", "B....B", ".P..T.", "T..B.P"];
 const SEGMENTS = [["brown", 4, 3], ["green", 3, 4], ["grey", 2, 6]];
 const SEG_COLOR = { brown: "#8d6e4a", green: "#5d9b4c", grey: "#9aa0a6" };
 
-const res = (r) => t(`ll.res.${r}`);
-const action = (a) => t(`ll.action.${a}`);
+// Pieces are named by the game's own catalog (lowlands.po), as in the server's status and
+// narration: resources, actions, tiles and their three-letter labels, rewards, tokens.
+const L = (key, params) => t(`lowlands:${key}`, params);
+const res = (r) => L(`res.${r}`);
+const action = (a) => L(`action.${a}`);
+const theAction = (a) => L("the_action", { action: action(a) });
+const tileName = (key) => L(`tile.${key}`);
+const theTile = (key) => L("the_tile", { tile: tileName(key || "") });
+const label = (key) => L(`label.${key}`);
+const cardsOf = (r, n = 1) => L(`cards.${r}`, { n });
+const list = (texts) => new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(texts);
+const cost = (c) => {
+  const parts = RES.filter((r) => c[r]).map((r) => L("amount", { n: c[r], res: res(r) }));
+  return parts.length ? list(parts) : L("no_cards");
+};
+// reward keys (take KEY) and progress-token names -> the ids of their messages
+const REWARD_ID = { worker: "worker", "2 coins": "coins2", "2 cards": "cards2", fence: "fence", sheep: "sheep",
+  boost: "boost", "3 coins": "coins3", "sheep and coin": "sheep_coin" };
+const TOKEN_ID = { worker: "worker", cards: "cards", sheep: "sheep", "farmer +2": "boost", coins: "coins" };
+const WORKER_EFFECT = { build: "discount", dike: "point", fence: "point", market: "price", draw: "point" };
 
-export function describe(move, view) {
+function edgeWords(name) {
+  const col = COLS.indexOf(name[0]);
+  const row = Number(name[1]);
+  const side = name[2];
+  const other = { n: [col, row - 1], s: [col, row + 1], w: [col - 1, row], e: [col + 1, row] }[side];
+  const [c, r] = other;
+  if (c < 0 || c >= COLS.length || r < 1 || r > ROWS) return L(`edge.outer_${side}`, { square: name.slice(0, 2) });
+  const there = `${COLS[c]}${r}`;
+  const [a, b] = side === "n" || side === "w" ? [there, name.slice(0, 2)] : [name.slice(0, 2), there];
+  return L("edge.between", { a, b });
+}
+
+function prices(view, farm) {
+  const value = view.value.sheep;
+  const w = (farm.workers && farm.workers.market) || 0;
+  const shearer = farm.built.includes("shearer") ? 1 : 0;
+  return [Math.max(0, value - w), value + w + shearer];
+}
+
+// what each move does, in words (the same messages the terminal's "?" shows)
+export function describe(move, view, ctx) {
   const w = move.split(" ");
+  const farm = view && view.farms && view.to_move !== null && view.to_move !== undefined ? view.farms[view.to_move] : null;
+  const turn = (view && view.turn) || {};
+  const phase = view && view.phase;
   switch (w[0]) {
-    case "place": return t("ll.move.place", { n: w[1], action: action(w[2]) });
-    case "boost": return t("ll.move.boost", { n: w[1], action: action(w[2]) });
-    case "build": return t("ll.move.build", { tile: w[1] });
-    case "at": return t("ll.move.at", { square: w[1], tile: view?.turn?.tile || "" });
+    case "place": return t("ll.move.place", { n: w[1], action: theAction(w[2]) });
+    case "boost": return t("ll.move.boost", { n: w[1], action: theAction(w[2]) });
+    case "build": {
+      const f = view && view.tile_facts && view.tile_facts[w[1]];
+      return f ? L("move.build", { tile: theTile(w[1]), n: f.ap, cost: cost(f.cost) }) : theTile(w[1]);
+    }
+    case "at": return L("move.at", { tile: theTile(turn.tile), square: w[1] });
     case "pay":
-      if (w[1] === "2") return t("ll.move.pay2", { a: res(w[2]), b: res(w[4]) });
-      return view?.phase === "fence" ? t("ll.move.payfence", { r: res(w[1]) }) : t("ll.move.pay", { r: res(w[1]) });
-    case "waive": return t("ll.move.waive", { r: res(w[1]) });
-    case "free": return t("ll.move.free", { r: res(w[1]) });
-    case "stop": return t("ll.move.stop");
-    case "ask": return w[1] === "market" ? t("ll.move.askmarket") : t("ll.move.ask", { seat: w[1] });
-    case "fence": return t("ll.move.fence", { edge: w[1] });
-    case "lift": return t("ll.move.lift", { edge: w[1] });
-    case "buy": return t("ll.move.buy", { row: w[1] });
-    case "sell": return t("ll.move.sell", { row: w[1] });
-    case "draw": return w[1] === "deck" ? t("ll.move.drawdeck") : t("ll.move.draw", { r: res(w[1]) });
-    case "take": return t("ll.move.take", { what: w.slice(1).join(" ") });
-    case "worker": return t("ll.move.worker", { action: action(w[1]) });
-    case "shift": return t("ll.move.shift", { a: action(w[1]), b: action(w[2]) });
-    case "skip": return t("ll.move.skip");
-    case "discard": return t("ll.move.discard", { r: res(w[1]) });
-    case "auction": return t("ll.move.auction");
-    case "silo": return t("ll.move.silo");
+      if (w[1] === "2") return L("move.sub", { cards: cardsOf(w[2], 2), card: cardsOf(w[4]) });
+      if (phase === "fence") return L("move.buy_fence", { card: cardsOf(w[1]) });
+      if (phase === "dike" || phase === "help") return L("move.give", { card: cardsOf(w[1]) });
+      return L("move.pay", { card: cardsOf(w[1]), tile: theTile(turn.tile) });
+    case "waive": return L("move.waive", { card: cardsOf(w[1]) });
+    case "free": return L("move.free", { card: cardsOf(w[1]) });
+    case "stop":
+      if (phase === "build") return L(turn.bonus_build ? "move.stop_bonus" : "move.stop_build");
+      if (phase === "dike" || phase === "help" || phase === "draw") return L(`move.stop_${phase}`);
+      return L("move.stop_points", { n: turn.ap || 0 });
+    case "ask": {
+      if (w[1] !== "market") return L("move.ask", { player: ctx ? ctx.name(Number(w[1])) : w[1] });
+      const perCard = !(view.options && view.options.market_reveals === "contributions");
+      return L("move.ask_market", { n: perCard ? turn.cards_paid : turn.units });
+    }
+    case "fence": return L(turn.fence_mode === "free" ? "move.fence_free" : "move.fence", { where: edgeWords(w[1]) });
+    case "lift": return L("move.lift", { where: edgeWords(w[1]) });
+    case "buy": return L("move.buy", { row: w[1], n: farm ? prices(view, farm)[0] : "?" });
+    case "sell": return L("move.sell", { row: w[1], n: farm ? prices(view, farm)[1] : "?" });
+    case "draw": return w[1] === "deck" ? L("move.draw_deck") : L("move.draw", { card: cardsOf(w[1]) });
+    case "take":
+      if (w[1] === "card") return L("move.income_card");
+      if (w[1] === "coin") return L("move.income_coin");
+      return L("move.take", { reward: L(`reward.${REWARD_ID[w.slice(1).join(" ")]}`) });
+    case "worker": return L("move.worker", { action: theAction(w[1]), effect: L(`worker.${WORKER_EFFECT[w[1]]}`) });
+    case "shift": return L("move.shift", { a: action(w[1]), b: action(w[2]), effect: L(`worker.${WORKER_EFFECT[w[2]]}`) });
+    case "skip": return L(phase === "worker" ? "move.skip_worker" : "move.skip_upkeep");
+    case "discard": return L("move.discard", { card: cardsOf(w[1]) });
+    case "auction": return L("move.auction", { n: view.value.sheep + 1 + (farm && farm.built.includes("shearer") ? 1 : 0) });
+    case "silo": return L("move.silo");
     default: return null;
   }
 }
 
 function tileFacts(ctx, key) {
   const e = ctx.lookup(key);
-  const abbr = e ? e.abbreviations.find((a) => /^[A-Z]{3}$/.test(a)) : null;
-  const ap = e ? (e.text.match(/(\d) action points?/) || [])[1] : null;
-  return { name: e ? e.name : key, abbr: abbr || key.slice(0, 3).toUpperCase(), ap, design: e ? e.design : false };
+  const f = (ctx.view && ctx.view.tile_facts && ctx.view.tile_facts[key]) || null;
+  return { name: tileName(key), abbr: label(key), facts: f, design: e ? e.design : false };
 }
 
 // ---- the shared board ------------------------------------------------------------------------
@@ -78,14 +133,14 @@ function dikeBar(view, ctx) {
   for (const [color, size, count] of SEGMENTS) {
     for (let k = 0; k < count; k++, i++) {
       bar.append(h("span.seg", { class: i < view.segments ? "built" : "", style: { "--seg": SEG_COLOR[color], flex: String(size) },
-        title: `${color} ${size}` }));
+        title: `${L(`segment.${color}`)} ${size}` }));
     }
   }
   ctx.key(bar, "segments");
   bar.dataset.sig = String(view.segments);
   ctx.info(bar, "dike");
   const site = h("div.ll-site", { "aria-label": t("ll.site") }, h("span.label", t("ll.site")),
-    view.next_segment ? h("span.next", { style: { "--seg": SEG_COLOR[view.next_segment] } }, t("ll.next", { color: t(`ll.seg.${view.next_segment}`) })) : null);
+    view.next_segment ? h("span.next", { style: { "--seg": SEG_COLOR[view.next_segment] } }, t("ll.next", { color: L(`segment.${view.next_segment}`) })) : null);
   for (const r of RES) {
     const pos = view.cubes[r] || 0;
     const track = h("div.ll-track", { "data-cube": r }, h("span.rname", res(r)));
@@ -107,7 +162,7 @@ function dikeTrack(view, ctx) {
     const token = view.tokens[String(i)];
     const cell = h("div.ll-dspace", { "data-dike-space": i, class: token ? "token" : "" },
       h("small", String(i)),
-      token ? h("span.tok", token) : null,
+      token ? h("span.tok", L(`token_short.${TOKEN_ID[token]}`)) : null,
       here.map(([, seat]) => h("span.pawn", { class: `p${seat}`, title: ctx.name(seat) })));
     if (token) ctx.info(cell, "progress token");
     if (view.turn && view.turn.token_space === i) {
@@ -141,7 +196,7 @@ function market(view, ctx) {
 function cardsRow(view, ctx) {
   const box = h("div.ll-display", h("span.label", t("ll.display")));
   for (const r of RES) {
-    const el = h("div.ll-rescard", { "data-display": r, style: { "--res": RES_COLOR[r] }, "aria-label": `${view.display[r]} ${res(r)}` },
+    const el = h("div.ll-rescard", { "data-display": r, style: { "--res": RES_COLOR[r] }, "aria-label": L("amount", { n: view.display[r], res: res(r) }) },
       h("b", String(view.display[r])), h("small", res(r)));
     ctx.key(el, `display:${r}`);
     ctx.target(el, [`draw ${r}`], r);
@@ -161,8 +216,13 @@ function tiles(view, ctx) {
     const row = h("div.ll-tilerow", h("span.label", t("ll.kind", { kind: t(`ll.kind.${kind}`), n: view.stacks[kind] })));
     for (const key of view.tiles[kind]) {
       const f = tileFacts(ctx, key);
+      const facts = f.facts;
       const el = h("div.ll-tile", { class: `k-${kind}`, "data-tile": key, "aria-label": f.name },
-        h("strong", f.abbr), h("span", f.name), f.ap ? h("small", t("ll.ap", { n: f.ap })) : null, f.design ? h("em", "✎") : null);
+        h("strong", f.abbr), h("span", f.name),
+        facts ? h("small", t("ll.ap", { n: facts.ap })) : null,
+        facts ? h("small", cost(facts.cost)) : null,
+        facts ? h("small.vp", facts.vp === "!" ? t("ll.bang") : t("ll.vp", { n: facts.vp })) : null,
+        f.design ? h("em", { title: t("ll.design") }, "✎") : null);
       ctx.key(el, `tile:${key}`);
       ctx.target(el, [`build ${key}`], key);
       row.append(el);
@@ -239,7 +299,7 @@ function farmGrid(view, seat, ctx) {
         label.push(facts.name);
         ctx.info(g, tile);
       }
-      const sheep = f.housing[name];
+      const sheep = f.housing[name] || (f.tile_sheep && f.tile_sheep[name]);
       if (sheep) {
         g.append(sheepIcon(x + SQ - 16, y + SQ - 14));
         if (sheep > 1) g.append(s("text", { x: x + SQ - 26, y: y + SQ - 8, class: "sheep" }, String(sheep)));
@@ -307,7 +367,7 @@ function hand(view, ctx) {
   const box = h("div.ll-hand", { "aria-label": t("ll.yourhand") }, h("span.label", t("ll.yourhand")));
   for (const r of RES) {
     const n = view.hand[r];
-    const el = h("div.ll-rescard", { "data-hand": r, style: { "--res": RES_COLOR[r] }, "aria-label": `${n} ${res(r)}` },
+    const el = h("div.ll-rescard", { "data-hand": r, style: { "--res": RES_COLOR[r] }, "aria-label": L("amount", { n, res: res(r) }) },
       h("b", String(n)), h("small", res(r)));
     ctx.key(el, `hand:${r}`);
     const others = RES.filter((x) => x !== r);
@@ -329,7 +389,7 @@ function farmPanel(view, seat, ctx) {
   box.append(head);
   const coins = h("span.ll-stat.coins", { "data-coins": seat }, t("ll.coins", { n: f.coins }));
   if (mine) ctx.target(coins, ["take coin"]);
-  const known = RES.filter((r) => f.known[r]).map((r) => `${f.known[r]} ${res(r)}`).join(", ");
+  const known = RES.some((r) => f.known[r]) ? cost(f.known) : "";
   box.append(h("div.ll-stats", coins,
     h("span.ll-stat", t("ll.sheep", { n: f.sheep, cap: f.capacity })),
     h("span.ll-stat", t("ll.cards", { n: f.hand_size }) + (known && !mine ? ` (${t("ll.known", { list: known })})` : "")),
@@ -338,6 +398,7 @@ function farmPanel(view, seat, ctx) {
     h("span.ll-stat", t("ll.incomefences", { n: f.fences_on_income })),
     f.boost ? h("span.ll-stat", t("ll.boost", { n: f.boost })) : null,
     f.workers_free ? h("span.ll-stat", t("ll.freeworkers", { n: f.workers_free })) : null,
+    f.tile_sheep && f.tile_sheep[""] ? h("span.ll-stat.bad", L("board.waiting", { n: f.tile_sheep[""] })) : null,
     h("span.ll-stat.score", t("ll.score", { n: view.scores[seat] }))));
   box.append(farmActions(view, seat, ctx));
   box.append(farmGrid(view, seat, ctx));
@@ -348,29 +409,34 @@ function farmPanel(view, seat, ctx) {
 function turnLine(view, ctx) {
   const tn = view.turn;
   const bits = [t("ll.stage", { n: view.stage })];
-  if (view.agenda && view.agenda.length) bits.push(t("ll.agenda", { list: view.agenda.slice(0, 4).join(" → ") }));
   const now = [];
   if (tn && tn.action) {
-    now.push(t("ll.doing", { name: ctx.name(tn.active), action: action(tn.action), ap: tn.ap }));
-    const owed = RES.filter((r) => tn.owed[r]).map((r) => `${tn.owed[r]} ${res(r)}`).join(", ");
+    now.push(t("ll.doing", { name: ctx.name(tn.active), action: action(tn.action), ap: tn.ap, n: tn.ap }));
+    const owed = RES.some((r) => tn.owed[r]) ? cost(tn.owed) : "";
     if (tn.tile) now.push(t("ll.tilechosen", { tile: tileFacts(ctx, tn.tile).name }));
     if (owed) now.push(t("ll.owed", { list: owed }));
     if (tn.helper !== null && tn.helper !== undefined) now.push(t("ll.helping", { name: ctx.name(tn.helper), n: tn.helped, limit: tn.help_limit }));
-    if (tn.lifted) now.push(t("ll.liftedfence", { edge: tn.lifted }));
+    if (tn.lifted) now.push(t("ll.liftedfence", { edge: edgeWords(tn.lifted) }));
   }
   return h("section.ll-turn", bits.map((b) => h("span", b)), now.map((b) => h("strong", b)));
 }
 
+// Your own farm comes first: at desktop widths beside the shared board (and staying in
+// sight as the shared board scrolls), on a phone above it, so the action spaces you
+// place farmers on are on screen without scrolling; the other farms follow.
 export function render(view, ctx) {
   const root = h("div.ll-board", { "data-game": "lowlands" });
   root.append(turnLine(view, ctx));
-  root.append(h("section.ll-shared", { "aria-label": t("ll.shared") },
+  const mine = view.seat !== null && view.seat !== undefined ? view.seat : null;
+  const shared = h("section.ll-shared", { "aria-label": t("ll.shared") },
     h("div.ll-shared-row", sea(view, ctx), dikeBar(view, ctx)),
     dikeTrack(view, ctx),
     h("div.ll-shared-row", market(view, ctx), cardsRow(view, ctx)),
-    tiles(view, ctx)));
-  const order = [...view.farms.keys()];
-  if (view.seat !== null && view.seat !== undefined) order.sort((a, b) => (a === view.seat ? -1 : b === view.seat ? 1 : a - b));
-  root.append(h("div.ll-farms", order.map((seat) => farmPanel(view, seat, ctx))));
+    tiles(view, ctx));
+  if (mine !== null) {
+    root.append(h("div.ll-main", h("div.ll-own", farmPanel(view, mine, ctx)), shared));
+  } else root.append(shared);
+  const others = [...view.farms.keys()].filter((seat) => seat !== mine);
+  root.append(h("div.ll-farms", others.map((seat) => farmPanel(view, seat, ctx))));
   return root;
 }
