@@ -21,13 +21,27 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from meeple.i18n.message import Items, Msg, Seat
 
-if TYPE_CHECKING:
-    from meeple.core.actions import Action
-    from meeple.core.game import Game
+
+class _Move(Protocol):
+    """A legal move as ``moves`` needs it (core's ``Action``; i18n imports nothing above)."""
+
+    @property
+    def text(self) -> str: ...
+
+
+class _Describer(Protocol):
+    """What ``moves`` asks of a game (core's ``Game``): its name and its two text hooks."""
+
+    name: str
+
+    def describe(self, action: Any, view: dict[str, Any]) -> Any: ...
+
+    def futile(self, action: Any, view: dict[str, Any]) -> Any: ...
+
 
 log = logging.getLogger("meeple.i18n")
 
@@ -62,7 +76,7 @@ def decode(data: Any) -> Any:
     return data
 
 
-def moves(game: Game, actions: Iterable[Action], view: dict[str, Any]) -> list[dict[str, Any]]:
+def moves(game: _Describer, actions: Iterable[_Move], view: dict[str, Any]) -> list[dict[str, Any]]:
     """``[{"action", "text", "futile"}]`` for each of ``actions`` (legal for the seat whose
     ``view`` this is): ``text`` null when the notation says it all, ``futile`` null when
     the move gains something. A hook that raises is logged and says nothing."""

@@ -50,7 +50,11 @@ class LittleTownEncoder(Encoder):
         "activated", "building_chosen", "pawnshop_step", "turn", "feeding", "supply",
         "scores", "meals_left",
     })
-    ignores = {"winners": "only present once the game is over"}
+    ignores = {
+        "winners": "only present once the game is over",
+        "tiles": "each market building's fixed cost and points, a function of `market`",
+        "objective_points": "the fixed points of objectives already encoded by key",
+    }
 
     def declare(self) -> None:
         P = self.players
