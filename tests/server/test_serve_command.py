@@ -32,3 +32,25 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path):
 def test_more_bot_workers_than_cores_is_refused():
     r = CliRunner().invoke(app, ["serve", "--bot-workers", "4096", "--no-browser"])
     assert r.exit_code == 2 and "cores" in r.output
+
+
+def test_every_limit_option_reaches_the_server(tmp_path, monkeypatch):
+    """Each limit flag of ``meeple serve`` lands in the configuration the app is built with
+    (a flag parsed and then dropped would leave the default silently in force)."""
+    import uvicorn
+
+    import meeple.server.app as server_app
+
+    built = {}
+    monkeypatch.setattr(server_app, "create_app", lambda engine, config: built.setdefault("config", config))
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    flags = {"--tables-per-minute": "7", "--max-open-tables": "9", "--sockets-per-table": "5",
+             "--max-body-kib": "3", "--max-depth": "4", "--ws-backlog": "11", "--ws-auth-seconds": "2.5",
+             "--cache-tables": "13", "--bot-seconds": "1.5", "--hint-seconds": "0.5"}
+    args = ["serve", "--db", f"sqlite:///{tmp_path / 'limits.sqlite3'}", "--no-browser"]
+    r = CliRunner().invoke(app, [*args, *(x for kv in flags.items() for x in kv)])
+    assert r.exit_code == 0, r.output
+    c = built["config"]
+    assert (c.tables_per_minute, c.max_open_tables, c.sockets_per_table, c.max_body, c.max_depth,
+            c.ws_backlog, c.ws_auth_seconds, c.cache_tables, c.bot_seconds, c.hint_seconds) == (
+            7, 9, 5, 3 * 1024, 4, 11, 2.5, 13, 1.5, 0.5)

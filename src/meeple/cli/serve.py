@@ -53,6 +53,10 @@ def serve(
     max_open_tables: int = typer.Option(1000, help="tables waiting or playing at once"),
     sockets_per_table: int = typer.Option(64, help="WebSockets per table (per process)"),
     max_body_kib: int = typer.Option(64, help="the largest request body, in KiB"),
+    max_depth: int = typer.Option(16, help="the deepest JSON nesting a request body may have"),
+    ws_backlog: int = typer.Option(256, help="messages queued for a slow WebSocket before it is dropped"),
+    ws_auth_seconds: float = typer.Option(10.0, help="seconds a new WebSocket has to send its first "
+                                                     "(authentication) message"),
     allowed_origin: list[str] = typer.Option([], help="a browser origin (https://host) allowed to open "
                                                       "WebSockets besides this server's own host; repeatable"),
     forwarded_allow_ips: str = typer.Option("127.0.0.1", help="proxies whose X-Forwarded-For names the client "
@@ -69,6 +73,7 @@ def serve(
 
     from meeple.server.app import create_app
     from meeple.server.config import ServerConfig, default_workers
+    from meeple.server.logs import log_config
     from meeple.store import default_url, normalize_url, open_engine
 
     try:
@@ -77,7 +82,8 @@ def serve(
             db=url, bot_seconds=bot_seconds, hint_seconds=hint_seconds,
             bot_workers=bot_workers or default_workers(), tables_per_minute=tables_per_minute,
             max_open_tables=max_open_tables, sockets_per_table=sockets_per_table,
-            max_body=max_body_kib * 1024, allowed_origins=tuple(allowed_origin), cache_tables=cache_tables,
+            max_body=max_body_kib * 1024, max_depth=max_depth, ws_backlog=ws_backlog,
+            ws_auth_seconds=ws_auth_seconds, allowed_origins=tuple(allowed_origin), cache_tables=cache_tables,
             lease_seconds=lease_seconds,
         )
         lock = _sqlite_alone(url)
@@ -93,5 +99,5 @@ def serve(
 
         open_when_listening(host, port, lobby)
     uvicorn.run(create_app(engine, config), host=host, port=port, log_level=log_level,
-                access_log=access_log, workers=1, proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
+                log_config=log_config(), access_log=access_log, workers=1, proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
     del lock
