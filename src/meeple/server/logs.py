@@ -14,8 +14,9 @@ import re
 from typing import Any
 
 #: a token after the places a client can put one: a JSON "token" field, a bearer header,
-#: a query parameter (refused, but a hostile client may still send it)
-TOKEN = re.compile(r"""(?i)("token"\s*:\s*"|\bbearer\s+|\btoken=)[^"&\s']+""")
+#: a query parameter (refused, but a hostile client may still send it); a "%" never starts
+#: one, so a format string's own "Bearer %s" keeps its placeholder
+TOKEN = re.compile(r"""(?i)("token"\s*:\s*"|\bbearer\s+|\btoken=)[^"&\s'%]+""")
 REDACTED = r"\1[redacted]"
 
 
@@ -34,6 +35,13 @@ class RedactTokens(logging.Filter):
             record.args = tuple(_clean(a) for a in record.args)
         elif isinstance(record.args, dict):
             record.args = {k: _clean(v) for k, v in record.args.items()}
+        if record.args:  # a token split between the format and an argument ("Bearer %s")
+            try:
+                whole = record.getMessage()
+            except (TypeError, ValueError):
+                return True
+            if redact(whole) != whole:
+                record.msg, record.args = redact(whole), None
         return True
 
 
