@@ -253,3 +253,38 @@ def test_openapi_documents_every_route_with_models(client):
         assert model in spec["components"]["schemas"], model
     assert "/ws/tables/{table_id}" in spec["info"]["description"]
     assert client.get("/docs").status_code == 200
+
+
+def test_a_read_while_another_process_writes_is_one_gap_free_snapshot(engine, client):
+    """Issue 23, defect 8: ``load_table`` read the row and the events in separate statements,
+    so a move committed in between gave a torn table ("not legal" instead of 409). A reader
+    on its own connection, while a writer appends version after version, must see every
+    time a gap-free run from the version it asked after: never a hole, never a rewind."""
+    from meeple.server import storage
+
+    table_id, _ = two_humans(client)
+    writer, reader = storage.Store(engine), storage.Store(engine)
+    done = threading.Event()
+
+    def write() -> None:
+        try:
+            for version in range(1, 201):
+                writer.append(table_id, storage.Event(version, "move", version % 2, f"m{version}", None,
+                                                      storage.utc(datetime.now())), {})
+        finally:
+            done.set()
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    try:
+        last, reads = 0, 0
+        while not done.is_set() or last < 200:
+            seen = [e.version for e in reader.events_after(table_id, 0)]
+            assert seen == list(range(1, len(seen) + 1)), f"a torn read: {seen[-5:]}"
+            assert len(seen) >= last, "a later read saw fewer events than an earlier one"
+            last, reads = len(seen), reads + 1
+        assert last == 200 and reads > 1
+    finally:
+        thread.join()
+        writer.close()
+        reader.close()
