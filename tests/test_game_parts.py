@@ -97,3 +97,17 @@ def test_the_architecture_checklist_names_every_part():
     for part in (*FILES, *(f"games/P/{f}" for f in PACKAGE_FILES)):
         shown = part.removeprefix("src/meeple/")
         assert f"`{shown}`" in section, f"docs/architecture.md, 'Adding a game', does not name `{shown}`"
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_the_game_speaks_every_language(name):
+    """Every game is localised: its catalog in each language meeple speaks, and the
+    catalog and no-English tests (tests/i18n) run on it."""
+    from tests.i18n.english import CONVERTED
+
+    from meeple.i18n.languages import LANGUAGES
+
+    home = SRC / "games" / package(name) / "locale"
+    missing = [lang for lang in LANGUAGES if not (home / lang / "LC_MESSAGES" / f"{package(name)}.po").is_file()]
+    assert not missing, f"{name}: no catalog for {missing} under games/{package(name)}/locale/"
+    assert name in CONVERTED, f"{name}: add it to CONVERTED in tests/i18n/english.py"

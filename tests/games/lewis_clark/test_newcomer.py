@@ -244,3 +244,34 @@ def test_the_board_and_what_the_bots_did_fit_a_110_by_45_screen(lang):
         assert max(heights) <= 45, (players, heights)
     below = [under for _, under in _screens(lang, 5, 30)]
     assert max(below) <= SUMMARY_MOST, below
+
+
+# ---- the end of a turn, told in the order it happens ----------------------------------
+
+
+def test_a_turn_ends_before_its_round_and_a_passed_check_names_both_counts():
+    """Issue 25: "round ends" was printed before the turn that closed it ended, and a
+    passed progress check read "advanced 10 of the 3 spaces needed". Over whole 3-player
+    games of greedy bots: the turn's end comes first, then the round's, then the check,
+    whose text gives the spaces advanced and, apart, the spaces needed (the rule text's
+    progress check: at least as many as needed, else the game ends)."""
+    import re
+
+    rounds = checks = 0
+    for seed in (3, 8):
+        greedy = bots.get("greedy", GAME, seed=seed)
+        state = GAME.new(3, seed)
+        while state.to_move is not None and state.ply < 3000:
+            lines = said(state, greedy.choose(state).text)
+            ends = [i for i, t in enumerate(lines) if "ends the turn" in t or "your turn" in t]
+            round_end = [i for i, t in enumerate(lines) if re.fullmatch(r"round \d+ ends", t)]
+            passed = [t for t in lines if t.startswith("progress check:")]
+            if round_end and state.to_move is not None:
+                rounds += 1
+                assert ends and ends[-1] < round_end[0], lines
+            for text in passed:
+                checks += 1
+                m = re.search(r"advanced (\d+) spaces? together \(at least (\d+) needed\)", text)
+                assert m and int(m[1]) >= int(m[2]), text
+                assert round_end and lines.index(text) > round_end[0], lines
+    assert rounds > 10 and checks > 0

@@ -280,22 +280,23 @@ def _mackenzie(before: dict[str, Any], after: dict[str, Any]) -> list[Msg]:
 
 
 def _turn_end(before: dict[str, Any], after: dict[str, Any], actor: int) -> list[Msg]:
+    """What ends with a turn, in the order it happens: Mackenzie's move (solo), the turn
+    (and who moves next), then the round it closes and the round's progress check."""
     out = _mackenzie(before, after)
     players = after["players"]
+    if after["to_move"] is not None:
+        nxt = after["to_move"]
+        if nxt == actor:
+            out.append(said(after, actor, "narrate.turn_over"))
+        elif _yours(after, nxt):
+            out.append(M("narrate.turn_to_you", player=Seat(actor)))
+        else:
+            out.append(said(after, actor, "narrate.turn_end", next=Seat(nxt)))
     if after["turns"] % players == 0 and players > 1:
         out.append(M("narrate.round_ends", round=after["turns"] // players))
-    if after["to_move"] is None:
-        return out
     check = before["progress_check"]
-    if check is not None and check["turns_left"] == 1:
+    if after["to_move"] is not None and check is not None and check["turns_left"] == 1:
         out.append(M("narrate.progress_passed", advanced=M("spaces", n=check["advanced"]),
                      needed=check["needed"]))
-    nxt = after["to_move"]
-    if nxt == actor:
-        out.append(said(after, actor, "narrate.turn_over"))
-    elif _yours(after, nxt):
-        out.append(M("narrate.turn_to_you", player=Seat(actor)))
-    else:
-        out.append(said(after, actor, "narrate.turn_end", next=Seat(nxt)))
     return out
 
