@@ -103,9 +103,8 @@ def test_the_architecture_checklist_names_every_part():
 def test_the_game_speaks_every_language(name):
     """Every game is localised: its catalog in each language meeple speaks, and the
     catalog and no-English tests (tests/i18n) run on it."""
-    from tests.i18n.english import CONVERTED
-
     from meeple.i18n.languages import LANGUAGES
+    from tests.i18n.english import CONVERTED
 
     home = SRC / "games" / package(name) / "locale"
     missing = [lang for lang in LANGUAGES if not (home / lang / "LC_MESSAGES" / f"{package(name)}.po").is_file()]
