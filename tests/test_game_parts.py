@@ -85,7 +85,7 @@ def test_the_board_speaks_through_the_catalog(name):
 def test_the_game_declares_what_the_platform_relies_on(name):
     game = games.get(name)
     for players in game.players:
-        assert game.decision_bound(players) > 0  # servers and the arena stop runaway games at it
+        assert game.decision_bound(players) > 0  # the server and the arena stop runaway games at it
     assert game.rules_version and game.summary and game.title
     importlib.import_module(f"meeple.games.{package(name)}")
     assert (SRC / "games" / package(name) / "rules.md").read_text().strip()

@@ -43,3 +43,17 @@ def test_refusals_name_every_group_of_legal_moves():
     assert ", ..." not in text
     with pytest.raises(ParseError, match=r"Legal now: place: "):
         state.parse("fly")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_encode_is_the_code_of_an_action_and_refuses_anything_else(name):
+    """``Game.encode`` gives an action's code from the action, its code or its notation,
+    and refuses (``ParseError``) codes outside the game's table and unknown notation."""
+    game = games.get(name)
+    state = game.new(game.players.start, 3)
+    for action in list(state.legal_actions())[:20]:
+        code = int(action)
+        assert game.encode(action) == game.encode(code) == game.encode(action.text) == code
+    for wrong in (-1, 10**9, "no such move"):
+        with pytest.raises(ParseError):
+            game.encode(wrong)

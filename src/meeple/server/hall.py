@@ -36,6 +36,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 
 from meeple import games
+from meeple.arena.match import decision_bound
 from meeple.core.commitment import commit, new_salt
 from meeple.core.errors import ConfigError, IllegalAction, MeepleError, ParseError
 from meeple.core.record import Record
@@ -383,6 +384,7 @@ class Hall:
                 for seat, name in zip(seats, names, strict=True):
                     seat.name = clean_name(name)
             resolved = game.resolve_options(options)
+            decision_bound(game, count, resolved)  # options with no sure end are not played here
             control = TimeControl.parse(clock, game, config.networks) if clock is not None else None
             seed = secrets.randbits(48)
             state = game.new(count, seed, **resolved)
@@ -689,7 +691,8 @@ class Hall:
         """Play the bots' moves while a bot is to move; a move is committed like a human's.
 
         A database failure is retried with backoff and logged each time: the loop ends only
-        when no bot is to move, the lease is gone, or the server stops.
+        when no bot is to move, the lease is gone, the server stops, or the table has passed
+        its decision bound (a rules bug, logged: a runaway game never plays forever).
         """
         failures = 0
         delay = BACKOFF[0]
@@ -698,6 +701,12 @@ class Hall:
                 live = await self.table(table_id)
                 spec = live.bot_to_move()
                 if spec is None:
+                    return
+                bound = decision_bound(live.game, live.players, live.options)
+                if live.state.ply >= bound:  # a safety stop: past it the rules failed to end the game
+                    log.error("table %s passed its decision bound of %s decisions (%s, %s players, "
+                              "options %s): its bots stop; please report it", table_id, bound,
+                              live.game.name, live.players, live.options)
                     return
                 seat, version, state = live.to_move, live.version, live.state.clone()
                 assert seat is not None
