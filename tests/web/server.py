@@ -12,8 +12,12 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+#: the longest a test waits for the server to reach a state it is waiting for
+PATIENCE = 120.0
 
 
 def free_port() -> int:
@@ -77,3 +81,20 @@ class Server:
     def table(self, game: str, seats: list[str], **options: Any) -> tuple[int, dict[str, str]]:
         made = self.api("/api/tables", {"game": game, "seats": seats, "options": options})
         return made["id"], made["tokens"]
+
+    def wait_for(self, table: int, ready: Callable[[dict[str, Any]], bool], token: str | None = None,
+                 timeout: float = PATIENCE) -> dict[str, Any]:
+        """The table's first state (as ``token``'s seat or a spectator sees it) for which
+        ``ready`` holds, heard on the table's WebSocket: the server pushes every change,
+        so the test waits for an event instead of polling."""
+        from websockets.sync.client import connect
+
+        deadline = time.monotonic() + timeout
+        with connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table}", open_timeout=30) as ws:
+            ws.send(json.dumps({"type": "auth", "token": token}))
+            while True:
+                left = deadline - time.monotonic()
+                assert left > 0, f"table {table} never reached the state the test waits for"
+                frame = json.loads(ws.recv(timeout=left))
+                if frame.get("type") == "state" and ready(frame["table"]):
+                    return frame["table"]

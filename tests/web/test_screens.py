@@ -11,7 +11,6 @@ One short position per game (a dozen moves into it) serves every language.
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -36,24 +35,15 @@ PREFERRED = ("build", "put", "play", "claim", "recruit", "place")
 
 def _advance(server, table: int, token: str, moves: int, rng: random.Random) -> None:
     """Play ``moves`` decisions of seat 0 through the API; the bots answer by themselves."""
-    played = 0
-    deadline = time.monotonic() + 120
-    while played < moves and time.monotonic() < deadline:
-        state = server.api(f"/api/tables/{table}", token=token)
+    for _ in range(moves):
+        state = server.wait_for(table, lambda s: s["over"] or (s["to_move"] == 0 and bool(s["legal"])), token)
         if state["over"]:
             return
-        if state["to_move"] != 0 or not state["legal"]:
-            time.sleep(0.05)
-            continue
         useful = [m["action"] for m in state["moves"] if m["futile"] is None] or state["legal"]
         liked = [m for m in useful if m.split()[0] in PREFERRED]
         move = rng.choice(liked or useful)
         server.api(f"/api/tables/{table}/moves", {"action": move, "version": state["version"]}, token=token)
-        played += 1
-    for _ in range(600):  # until seat 0 is asked again: the pictures show a decision
-        if server.api(f"/api/tables/{table}")["to_move"] in (0, None):
-            return
-        time.sleep(0.05)
+    server.wait_for(table, lambda s: s["to_move"] in (0, None))  # the pictures show a decision
 
 
 @pytest.fixture(scope="module")
@@ -199,10 +189,7 @@ def test_names_marks_and_a_language_switch(server, browser, positions):
 
 def test_a_replay_shows_no_prompt_and_draws_its_step_buttons(server, browser, artifacts):
     table, _ = server.table("little-town", ["bot:random", "bot:random"], board=1)
-    for _ in range(1200):
-        if server.api(f"/api/tables/{table}")["over"]:
-            break
-        time.sleep(0.1)
+    server.wait_for(table, lambda s: s["over"])
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US", reduced_motion="reduce")
     page = ctx.new_page()
     page.goto(f"{server.url}/replays?table={table}&ply=5")
@@ -218,10 +205,7 @@ def test_a_replay_shows_no_prompt_and_draws_its_step_buttons(server, browser, ar
     screenshot(page, artifacts / "little-town-replay.png")
     # Lost Cities: a spectator's replay at a draw showed the player's "Now draw: click the deck"
     lc, _ = server.table("lost-cities", ["bot:random", "bot:random"], rounds=1)
-    for _ in range(600):
-        if server.api(f"/api/tables/{lc}")["over"]:
-            break
-        time.sleep(0.1)
+    server.wait_for(lc, lambda s: s["over"])
     page.goto(f"{server.url}/replays?table={lc}&ply=1")  # after a play: the same seat now draws
     page.wait_for_selector('[data-game="lost-cities"]')
     page.wait_for_function("() => document.querySelector('.counter').textContent.includes('1')")
