@@ -148,7 +148,7 @@ def generate(deal: Deal) -> str:
         steps.append({"move": move, "say": say, "teaches": teaches, "replies": []})
         state.apply(move)
     # the last step also says how the game ends and that the learner is on their own now
-    steps[-1]["say"] = [*steps[-1]["say"], f"{p}.end"]  # type: ignore[list-item]
+    steps[-1]["say"] = [*(k for k in steps[-1]["say"] if k != "next"), f"{p}.end"]  # type: ignore[union-attr]
     steps[-1]["teaches"] = steps[-1]["teaches"] or deal.end
     lines = [
         f"# The guided first game of {game.title}: written by `python -m meeple.lessons.generate {deal.game}`,",
