@@ -39,7 +39,7 @@ def cited_lines(game: str) -> set[tuple[str, int]]:
 
 
 def claims(lesson: Lesson) -> list[str]:
-    return [s.teaches for s in lesson.steps if s.teaches] + [lesson.finale_teaches or ""]
+    return [ref for s in lesson.steps for ref in s.teaches] + list(lesson.finale_teaches)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -117,8 +117,8 @@ def test_every_step_reads_in_every_language(name, lang):
         assert all(t and "{" not in t for t in texts)
         assert step.move in texts[-1]
         say(step.refusal("x"))
-        if step.teaches:
-            assert re.search(r"\d", say(cite(step.teaches)))
+        for ref in step.teaches:
+            assert re.search(r"\d", say(cite(ref)))
         for move in (step.move, *step.replies):
             state.apply(move)
 
@@ -204,3 +204,21 @@ def test_meeple_learn_refuses_another_move_in_the_lessons_words_and_free_leaves_
 def test_meeple_learn_speaks_french():
     final, out = learn(lessons.load("lost-cities"), ["quit", "y"], "fr")
     assert "Étape 1 sur 8" in out and "le texte des règles, lignes" in out and not final.is_over
+
+
+def test_a_lesson_file_with_a_misspelt_key_or_a_bad_reference_is_refused():
+    import tomllib
+
+    from meeple.core.errors import ConfigError
+    from meeple.lessons import read
+
+    path = lessons.__path__[0] + "/data/lost-cities.toml"
+    with open(path, "rb") as fp:
+        good = tomllib.load(fp)
+    assert read(good) == lessons.load("lost-cities")
+    with pytest.raises(ConfigError, match="no key 'teach'"):
+        read({**good, "steps": [{**good["steps"][0], "teach": "line 3"}]})
+    with pytest.raises(ConfigError, match="rule reference"):
+        read({**good, "steps": [{**good["steps"][0], "teaches": "page 3"}]})
+    with pytest.raises(ConfigError, match="no lesson for 'chess'"):
+        lessons.load("chess")

@@ -37,7 +37,7 @@ class Step:
     ply: int  # the position: how many moves were played before it
     move: str  # the move the step asks for, in the game's notation
     say: tuple[str, ...]  # message ids shown before the move, in order
-    teaches: str | None = None  # the rule text line(s) this step introduces
+    teaches: tuple[str, ...] = ()  # the rule text lines this step introduces ("lines 22-26")
     refuse: str = "refused"  # the message id shown when another move is tried
     replies: tuple[str, ...] = ()  # the bot's moves after this one
 
@@ -59,7 +59,7 @@ class Lesson:
     opening: tuple[str, ...]
     steps: tuple[Step, ...]
     finale: str  # the message id shown when the game is over
-    finale_teaches: str | None = None
+    finale_teaches: tuple[str, ...] = ()
     script: tuple[str, ...] = field(default=())  # every move of the script, in order
 
     def new_state(self):
@@ -98,6 +98,20 @@ def parse_teaches(text: str) -> tuple[str, list[int]]:
     return which or "", [int(first)] + ([int(last)] if last else [])
 
 
+def references(value: str | list[str] | None) -> tuple[str, ...]:
+    """A ``teaches`` value (one reference or a list), each checked by ``parse_teaches``."""
+    refs = tuple([value] if isinstance(value, str) else value or ())
+    for ref in refs:
+        parse_teaches(ref)
+    return refs
+
+
+#: the keys a lesson file may have (a misspelt key is an error, not a silent default)
+KEYS = frozenset(("game", "players", "seat", "seed", "bot", "options", "finale", "finale_teaches", "opening",
+                  "topics", "steps"))
+STEP_KEYS = frozenset(("move", "say", "teaches", "refuse", "replies"))
+
+
 def names() -> list[str]:
     """The games that have a lesson."""
     folder = importlib.resources.files(__package__).joinpath("data")
@@ -106,6 +120,9 @@ def names() -> list[str]:
 
 def read(data: dict[str, Any]) -> Lesson:
     """A lesson from its parsed TOML, with the script's plies worked out."""
+    unknown = sorted(set(data) - KEYS) + sorted({k for raw in data.get("steps", []) for k in raw} - STEP_KEYS)
+    if unknown:
+        raise ConfigError(f"a lesson has no key {unknown[0]!r}; keys: {', '.join(sorted(KEYS | STEP_KEYS))}")
     ply = len(data.get("opening", []))
     script = list(data.get("opening", []))
     steps = []
@@ -113,20 +130,16 @@ def read(data: dict[str, Any]) -> Lesson:
         say = raw["say"]
         step = Step(
             index=i, ply=ply, move=raw["move"], say=tuple([say] if isinstance(say, str) else say),
-            teaches=raw.get("teaches"), refuse=raw.get("refuse", "refused"),
+            teaches=references(raw.get("teaches")), refuse=raw.get("refuse", "refused"),
             replies=tuple(raw.get("replies", [])),
         )
-        if step.teaches is not None:
-            parse_teaches(step.teaches)
         steps.append(step)
         script += [step.move, *step.replies]
         ply += 1 + len(step.replies)
-    if data.get("finale_teaches") is not None:
-        parse_teaches(data["finale_teaches"])
     return Lesson(
         game=data["game"], players=data["players"], seat=data["seat"], seed=data["seed"], bot=data["bot"],
         options=dict(data.get("options", {})), opening=tuple(data.get("opening", [])), steps=tuple(steps),
-        finale=data["finale"], finale_teaches=data.get("finale_teaches"), script=tuple(script),
+        finale=data["finale"], finale_teaches=references(data.get("finale_teaches")), script=tuple(script),
     )
 
 

@@ -135,21 +135,19 @@ def generate(deal: Deal) -> str:
         move = dict(deal.forced).get(len(steps)) or pick(
             state, str(learner.choose(state)), [t for t in deal.topics if t.key not in taught])
         say = [f"{p}.turn"] if not steps else []
-        teaches = None
+        teaches: list[str] = [deal.turn] if not steps else []
         topic = next((t for t in deal.topics if re.search(t.pattern, move)), None)
         if topic is not None and topic.key not in taught:
             taught.add(topic.key)
             say.append(f"{p}.{topic.key}")
-            teaches = topic.teaches
-        elif not steps:
-            teaches = deal.turn
-        else:
+            teaches = list(dict.fromkeys([*teaches, topic.teaches]))
+        elif steps:
             say.append("next")
         steps.append({"move": move, "say": say, "teaches": teaches, "replies": []})
         state.apply(move)
     # the last step also says how the game ends and that the learner is on their own now
     steps[-1]["say"] = [*(k for k in steps[-1]["say"] if k != "next"), f"{p}.end"]  # type: ignore[union-attr]
-    steps[-1]["teaches"] = steps[-1]["teaches"] or deal.end
+    steps[-1]["teaches"] = list(dict.fromkeys([*steps[-1]["teaches"], deal.end]))  # type: ignore[misc]
     lines = [
         f"# The guided first game of {game.title}: written by `python -m meeple.lessons.generate {deal.game}`,",
         "# checked by tests/lessons (see docs/lessons.md). Message ids are in the lessons domain.",
@@ -161,14 +159,13 @@ def generate(deal: Deal) -> str:
         "options = {" + ", ".join(f"{k} = {v!r}" for k, v in deal.options.items()) + "}",
         f'finale = "{p}.finale"',
         f'finale_teaches = "{deal.scoring}"',
-        f'end_teaches = "{deal.end}"',
         f"opening = {toml_list(opening)}",
         f"topics = {toml_list(sorted(taught))}",
     ]
     for step in steps:
         lines += ["", "[[steps]]", f'move = "{step["move"]}"', f"say = {toml_list(step['say'])}"]  # type: ignore[arg-type]
         if step["teaches"]:
-            lines.append(f'teaches = "{step["teaches"]}"')
+            lines.append(f"teaches = {toml_list(step['teaches'])}")  # type: ignore[arg-type]
         if step["replies"]:
             lines.append(f"replies = {toml_list(step['replies'])}")  # type: ignore[arg-type]
     return "\n".join(lines) + "\n"

@@ -3,6 +3,8 @@ lesson reads the same in both."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from meeple.core.state import State
 from meeple.i18n import Msg, Text
 from meeple.lessons import Lesson, M, Step, parse_teaches
@@ -15,6 +17,11 @@ def cite(teaches: str) -> Msg:
     if len(lines) == 1:
         return M("cite.line", which=where, n=lines[0])
     return M("cite.lines", which=where, first=lines[0], last=lines[1])
+
+
+def cites(teaches: tuple[str, ...], say: Callable[[Text], str]) -> str:
+    """Every reference of a step, cited and rendered: "the rule text, line 30; ..."."""
+    return "; ".join(say(cite(ref)) for ref in teaches)
 
 
 def move_words(state: State, seat: int, move: str) -> Text:

@@ -20,7 +20,7 @@ from meeple.core.errors import MeepleError
 from meeple.i18n import Audience
 from meeple.lessons import Lesson
 from meeple.lessons import M as L
-from meeple.lessons.words import cite, heading, step_texts
+from meeple.lessons.words import cites, heading, step_texts
 from meeple.server.deps import CallerDep, ClientDep, HallDep, LangDep, TableId
 from meeple.server.errors import ApiError
 from meeple.server.live import LiveTable
@@ -93,7 +93,7 @@ def describe(live: LiveTable, lesson: Lesson, say: Audience) -> dict[str, Any]:
         "heading": None if step is None else say(heading(lesson, step)),
         "texts": [] if step is None else [say(t) for t in step_texts(lesson, step, state)],
         "move": None if step is None else step.move,
-        "rule": None if step is None or not step.teaches else say(cite(step.teaches)),
+        "rule": None if step is None or not step.teaches else cites(step.teaches, say),
         "on_script": on_script, "finished": finished, "note": note,
         "finale": say(L(lesson.finale)) if state.is_over else None,
     }

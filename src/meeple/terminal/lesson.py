@@ -17,7 +17,7 @@ from meeple.i18n import COMMON, Audience
 from meeple.lessons import Lesson
 from meeple.lessons import M as L
 from meeple.lessons.bot import LessonBot
-from meeple.lessons.words import cite, heading, step_texts
+from meeple.lessons.words import cites, heading, step_texts
 from meeple.terminal.session import BY_WORD, Reader, TerminalGame
 
 FREE = ("free",)
@@ -60,7 +60,7 @@ class LessonGame(TerminalGame):
         for text in step_texts(self.lesson, step, self.state):
             self.say(text, "cyan")
         if step.teaches:
-            self.console.print(f"[dim]({escape(self.audience(cite(step.teaches)))})[/]")
+            self.console.print(f"[dim]({escape(cites(step.teaches, self.audience))})[/]")
 
     def command(self, line: str) -> bool:
         word = line.split(" ", 1)[0].lower()
@@ -89,4 +89,4 @@ class LessonGame(TerminalGame):
         if self.state.is_over:
             self.say(L(self.lesson.finale), "bold cyan")
             if self.lesson.finale_teaches:
-                self.console.print(f"[dim]({escape(self.audience(cite(self.lesson.finale_teaches)))})[/]")
+                self.console.print(f"[dim]({escape(cites(self.lesson.finale_teaches, self.audience))})[/]")
