@@ -147,6 +147,6 @@ def read(data: dict[str, Any]) -> Lesson:
 def load(game: str) -> Lesson:
     """The lesson of ``game`` (its name, ``lost-cities``); ``ConfigError`` when it has none."""
     if game not in names():
-        raise ConfigError(f"no lesson for {game!r}; lessons: {', '.join(names())}")
+        raise ConfigError(M("error.no_lesson", game=repr(game)[:60], known=", ".join(names())))
     text = importlib.resources.files(__package__).joinpath("data", f"{game}.toml").read_text(encoding="utf-8")
     return read(tomllib.loads(text))
