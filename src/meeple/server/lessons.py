@@ -51,7 +51,7 @@ def lesson_of(live: LiveTable) -> Lesson:
 def list_lessons(lang: LangDep) -> list[dict[str, Any]]:
     say = Audience(lang)
     out = []
-    for name in lessons.names():
+    for name in [g for g in games.names() if g in lessons.names()]:  # the lobby's order of games
         lesson, game = lessons.load(name), games.get(name)
         out.append({"game": name, "title": game.title, "steps": len(lesson.steps),
                     "text": say(L("title", game=game.title, n=len(lesson.steps)))})

@@ -170,6 +170,14 @@ export async function tablePage(main, id) {
     }
   }
 
+  // a menu an element opens (several moves on one card or space): its item for the step too
+  const menuWatch = new MutationObserver(() => {
+    for (const el of document.querySelectorAll(".menu .menu-item[data-move]")) {
+      el.classList.toggle("lesson-target", guided() && el.dataset.move === lesson.move);
+    }
+  });
+  menuWatch.observe(document.body, { childList: true });
+
   function connect() {
     if (closed) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -409,7 +417,7 @@ export async function tablePage(main, id) {
   }
 
   return {
-    close() { closed = true; clearInterval(ticker); if (socket) socket.close(); },
+    close() { closed = true; clearInterval(ticker); menuWatch.disconnect(); if (socket) socket.close(); },
     relabel,
   };
 }
