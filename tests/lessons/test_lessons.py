@@ -196,7 +196,7 @@ def test_meeple_learn_refuses_another_move_in_the_lessons_words_and_free_leaves_
     first = lesson.steps[0]
     wrong = next(str(a) for a in lesson.new_state().legal_actions() if str(a) != first.move)
     final, out = learn(lesson, [wrong, "free", wrong])
-    assert f"The lesson asks for {first.move} here, not {wrong}" in out
+    assert f"Not {wrong} yet: this step shows the wager" in out and f"Play {first.move}, or leave the lesson" in out
     assert "You left the lesson" in out
     assert final.log[0] == wrong and final.is_over
 
@@ -222,3 +222,10 @@ def test_a_lesson_file_with_a_misspelt_key_or_a_bad_reference_is_refused():
         read({**good, "steps": [{**good["steps"][0], "teaches": "page 3"}]})
     with pytest.raises(ConfigError, match="no lesson for 'chess'"):
         lessons.load("chess")
+
+
+def test_a_step_without_its_own_refusal_says_the_lessons_general_one():
+    lesson = lessons.load("lost-cities")
+    step = next(s for s in lesson.steps if s.refuse == "refused")
+    assert Audience("es")(step.refusal("draw deck")) == (
+        f"La lección pide {step.move} aquí, no draw deck. Haz la jugada que pide, o deja la lección para jugar libremente.")

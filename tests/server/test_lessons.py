@@ -59,8 +59,9 @@ def test_another_move_is_refused_in_the_lessons_words_and_free_play_leaves_the_s
     r = client.post(f"/api/lessons/tables/{tid}/moves", headers={**auth(token), "Accept-Language": "fr"},
                     json={"action": wrong, "version": table["version"]})
     assert r.status_code == 422
-    assert r.json()["detail"] == f"La leçon demande {lesson.steps[0].move} ici, pas {wrong}. " \
-        "Jouez le coup demandé, ou quittez la leçon pour jouer librement."
+    assert r.json()["detail"] == f"Pas {wrong} pour l'instant : cette étape montre l'investissement, qui ne " \
+        f"se pose sur une expédition qu'avant ses nombres. Jouez {lesson.steps[0].move}, ou quittez la leçon " \
+        "pour jouer librement."
     r = client.post(f"/api/tables/{tid}/moves", headers=auth(token), json={"action": wrong, "version": table["version"]})
     assert r.status_code == 200
     got = client.get(f"/api/lessons/tables/{tid}").json()

@@ -54,7 +54,7 @@ def test_a_lesson_from_the_lobby_to_its_last_step(server, context, artifacts, ga
                 if page.locator(".menu").count():  # a move that gains nothing is confirmed first
                     page.locator(f'.menu .menu-item[data-move="{wrong}"]').click()
                 refused = page.wait_for_selector(".lesson-refused")
-                assert f"The lesson asks for {step.move} here, not {wrong}" in refused.inner_text()
+                assert f"Not {wrong} yet: this step shows the wager" in refused.inner_text()
         if step.index == 0 and game == "lowlands":  # one element, several moves: its menu marks the step's
             page.locator(".board-box .lesson-target[data-moves]").first.click()
             page.wait_for_selector(f'.menu .menu-item.lesson-target[data-move="{step.move}"]')

@@ -25,6 +25,7 @@ class Topic:
     key: str  # the message id's last part: lost_cities.play
     pattern: str  # a regular expression on the move's notation
     teaches: str  # the rule text line(s), as the rules cite them
+    refuse: bool = False  # its first step has its own refusal (message id ``<game>.refuse_<key>``)
 
 
 @dataclass(frozen=True)
@@ -47,8 +48,8 @@ DEALS = {
     "lost-cities": Deal(
         "lost-cities", 2, 5, "random", 12, {"rounds": 1}, "lines 22-26", "line 30", "lines 32-36",
         (
-            Topic("wager", r"^play .H$", "lines 32-36"),
-            Topic("play", r"^play ", "lines 22-26"),
+            Topic("wager", r"^play .H$", "lines 32-36", refuse=True),
+            Topic("play", r"^play ", "lines 22-26", refuse=True),
             Topic("discard", r"^discard ", "lines 22-26"),
             Topic("draw_deck", r"^draw deck$", "lines 22-26"),
             Topic("draw_pile", r"^draw [A-Z]$", "lines 22-26"),
@@ -58,7 +59,7 @@ DEALS = {
     "little-town": Deal(
         "little-town", 2, 5, "random", 14, {}, "lines 19-21", "line 38", "line 39",
         (
-            Topic("place", r"^place ", "lines 23-27"),
+            Topic("place", r"^place ", "lines 23-27", refuse=True),
             Topic("build", r"^build ", "lines 29-30"),
             Topic("put", r"^put ", "lines 29-30"),
             Topic("activate", r"^activate ", "lines 23-27"),
@@ -68,7 +69,7 @@ DEALS = {
     "lewis-clark": Deal(
         "lewis-clark", 2, 5, "greedy", 16, {}, "lines 76-82", "lines 175-181", "lines 175-181",
         (
-            Topic("play", r"^play ", "lines 76-82"),
+            Topic("play", r"^play ", "lines 76-82", refuse=True),
             Topic("with", r"^with ", "lines 103-105"),
             Topic("indians", r"^indians ", "lines 103-105"),
             Topic("take", r"^take ", "line 107"),
@@ -81,7 +82,7 @@ DEALS = {
     "lowlands": Deal(
         "lowlands", 2, 5, "greedy", 16, {}, "(FR), lines 18-19", "(ES), lines 182-190", "(ES), lines 215-220",
         (
-            Topic("place", r"^place ", "(FR), lines 18-19"),
+            Topic("place", r"^place ", "(FR), lines 18-19", refuse=True),
             Topic("build", r"^build ", "(FR), line 21"),
             Topic("pay", r"^pay ", "(FR), line 26"),
             Topic("ask", r"^ask ", "(FR), line 29"),
@@ -137,13 +138,15 @@ def generate(deal: Deal) -> str:
         say = [f"{p}.turn"] if not steps else []
         teaches: list[str] = [deal.turn] if not steps else []
         topic = next((t for t in deal.topics if re.search(t.pattern, move)), None)
+        refuse = None
         if topic is not None and topic.key not in taught:
             taught.add(topic.key)
+            refuse = f"{p}.refuse_{topic.key}" if topic.refuse else None
             say.append(f"{p}.{topic.key}")
             teaches = list(dict.fromkeys([*teaches, topic.teaches]))
         elif steps:
             say.append("next")
-        steps.append({"move": move, "say": say, "teaches": teaches, "replies": []})
+        steps.append({"move": move, "say": say, "teaches": teaches, "replies": [], "refuse": refuse})
         state.apply(move)
     # the last step also says how the game ends and that the learner is on their own now
     steps[-1]["say"] = [*(k for k in steps[-1]["say"] if k != "next"), f"{p}.end"]  # type: ignore[union-attr]
@@ -166,6 +169,8 @@ def generate(deal: Deal) -> str:
         lines += ["", "[[steps]]", f'move = "{step["move"]}"', f"say = {toml_list(step['say'])}"]  # type: ignore[arg-type]
         if step["teaches"]:
             lines.append(f"teaches = {toml_list(step['teaches'])}")  # type: ignore[arg-type]
+        if step["refuse"]:
+            lines.append(f'refuse = "{step["refuse"]}"')
         if step["replies"]:
             lines.append(f"replies = {toml_list(step['replies'])}")  # type: ignore[arg-type]
     return "\n".join(lines) + "\n"
