@@ -47,6 +47,7 @@ CODE = [
     ("meeple", SRC / "games" / "lowlands", ("COMMON",)),
     ("lessons", SRC / "lessons", ("M",)),
     ("lessons", SRC / "terminal", ("L",)),
+    ("lessons", SRC / "server", ("L",)),
 ]
 
 
