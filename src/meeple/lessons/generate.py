@@ -57,13 +57,15 @@ DEALS = {
         forced=((0, "play YH"), (2, "play Y8")),
     ),
     "little-town": Deal(
-        "little-town", 2, 5, "random", 14, {}, "lines 19-21", "line 38", "line 39",
+        "little-town", 2, 34, "random", 16, {}, "lines 19-21", "line 38", "line 39",
         (
             Topic("place", r"^place ", "lines 23-27", refuse=True),
             Topic("build", r"^build ", "lines 29-30"),
             Topic("put", r"^put ", "lines 29-30"),
             Topic("activate", r"^activate ", "lines 23-27"),
             Topic("claim", r"^claim ", "line 31"),
+            Topic("done", r"^done$", "lines 23-27"),
+            Topic("end_turn", r"^end$", "line 31"),
         ),
     ),
     "lewis-clark": Deal(
@@ -87,7 +89,6 @@ DEALS = {
             Topic("pay", r"^pay ", "(FR), line 26"),
             Topic("ask", r"^ask ", "(FR), line 29"),
             Topic("draw", r"^draw ", "(FR), line 35"),
-            Topic("sell", r"^(sell|buy) ", "(FR), line 33"),
         ),
     ),
 }
