@@ -216,8 +216,12 @@ def test_a_lesson_file_with_a_misspelt_key_or_a_bad_reference_is_refused():
     with open(path, "rb") as fp:
         good = tomllib.load(fp)
     assert read(good) == lessons.load("lost-cities")
+    marked = read({**good, "steps": [{**good["steps"][0], "highlight": ["play YH", "play Y8"]}]}).steps[0]
+    assert marked.marked == ("play YH", "play Y8") and lessons.load("lost-cities").steps[0].marked == ("play YH",)
     with pytest.raises(ConfigError, match="no key 'teach'"):
         read({**good, "steps": [{**good["steps"][0], "teach": "line 3"}]})
+    with pytest.raises(ConfigError, match="step 1 says ply 3, but the script reaches it at ply 0"):
+        read({**good, "steps": [{**good["steps"][0], "ply": 3}]})
     with pytest.raises(ConfigError, match="rule reference"):
         read({**good, "steps": [{**good["steps"][0], "teaches": "page 3"}]})
     with pytest.raises(ConfigError, match="no lesson for 'chess'"):

@@ -35,6 +35,7 @@ def test_a_lesson_table_follows_the_script_to_its_end(client, game):
     for step in lesson.steps:
         got = client.get(f"/api/lessons/tables/{tid}").json()
         assert got["step"] == step.index and got["move"] == step.move and got["on_script"]
+        assert got["highlight"] == [step.move]
         assert got["heading"] == f"Step {step.index + 1} of {len(lesson.steps)}"
         assert got["texts"][-1].startswith("Your move:")
         r = client.post(f"/api/lessons/tables/{tid}/moves", headers=auth(token),

@@ -40,6 +40,13 @@ class Step:
     teaches: tuple[str, ...] = ()  # the rule text lines this step introduces ("lines 22-26")
     refuse: str = "refused"  # the message id shown when another move is tried
     replies: tuple[str, ...] = ()  # the bot's moves after this one
+    #: the moves whose board elements the browser marks (default: the step's move); e.g. a
+    #: step about a choice marks every option
+    highlight: tuple[str, ...] = ()
+
+    @property
+    def marked(self) -> tuple[str, ...]:
+        return self.highlight or (self.move,)
 
     def texts(self, **params: Any) -> list[Msg]:
         return [M(key, move=self.move, **params) for key in self.say]
@@ -109,7 +116,7 @@ def references(value: str | list[str] | None) -> tuple[str, ...]:
 #: the keys a lesson file may have (a misspelt key is an error, not a silent default)
 KEYS = frozenset(("game", "players", "seat", "seed", "bot", "options", "finale", "finale_teaches", "opening",
                   "topics", "steps"))
-STEP_KEYS = frozenset(("move", "say", "teaches", "refuse", "replies"))
+STEP_KEYS = frozenset(("ply", "move", "say", "teaches", "refuse", "replies", "highlight"))
 
 
 def names() -> list[str]:
@@ -131,8 +138,10 @@ def read(data: dict[str, Any]) -> Lesson:
         step = Step(
             index=i, ply=ply, move=raw["move"], say=tuple([say] if isinstance(say, str) else say),
             teaches=references(raw.get("teaches")), refuse=raw.get("refuse", "refused"),
-            replies=tuple(raw.get("replies", [])),
+            replies=tuple(raw.get("replies", [])), highlight=tuple(raw.get("highlight", [])),
         )
+        if raw.get("ply", ply) != ply:
+            raise ConfigError(f"step {i + 1} says ply {raw['ply']}, but the script reaches it at ply {ply}")
         steps.append(step)
         script += [step.move, *step.replies]
         ply += 1 + len(step.replies)

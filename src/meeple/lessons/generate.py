@@ -147,7 +147,8 @@ def generate(deal: Deal) -> str:
             teaches = list(dict.fromkeys([*teaches, topic.teaches]))
         elif steps:
             say.append("next")
-        steps.append({"move": move, "say": say, "teaches": teaches, "replies": [], "refuse": refuse})
+        steps.append({"ply": state.ply, "move": move, "say": say, "teaches": teaches, "replies": [],
+                      "refuse": refuse})
         state.apply(move)
     # the last step also says how the game ends and that the learner is on their own now
     steps[-1]["say"] = [*(k for k in steps[-1]["say"] if k != "next"), f"{p}.end"]  # type: ignore[union-attr]
@@ -167,7 +168,7 @@ def generate(deal: Deal) -> str:
         f"topics = {toml_list(sorted(taught))}",
     ]
     for step in steps:
-        lines += ["", "[[steps]]", f'move = "{step["move"]}"', f"say = {toml_list(step['say'])}"]  # type: ignore[arg-type]
+        lines += ["", "[[steps]]", f"ply = {step['ply']}", f'move = "{step["move"]}"', f"say = {toml_list(step['say'])}"]  # type: ignore[arg-type]
         if step["teaches"]:
             lines.append(f"teaches = {toml_list(step['teaches'])}")  # type: ignore[arg-type]
         if step["refuse"]:

@@ -93,6 +93,7 @@ def describe(live: LiveTable, lesson: Lesson, say: Audience) -> dict[str, Any]:
         "heading": None if step is None else say(heading(lesson, step)),
         "texts": [] if step is None else [say(t) for t in step_texts(lesson, step, state)],
         "move": None if step is None else step.move,
+        "highlight": [] if step is None else list(step.marked),
         "rule": None if step is None or not step.teaches else cites(step.teaches, say),
         "on_script": on_script, "finished": finished, "note": note,
         "finale": say(L(lesson.finale)) if state.is_over else None,

@@ -277,7 +277,9 @@ class LessonState(BaseModel):
                                          "null otherwise")
     heading: str | None = Field(description='"Step 3 of 8"')
     texts: list[str] = Field(description="the step's explanation, then the move it asks for in words")
-    move: str | None = Field(description="the move the step asks for, in notation (the board highlights it)")
+    move: str | None = Field(description="the move the step asks for, in notation")
+    highlight: list[str] = Field(default_factory=list, description="the moves whose board elements to mark "
+                                                                   "(the step's move unless the lesson says others)")
     rule: str | None = Field(description="the rule text line(s) the step teaches, cited")
     on_script: bool = Field(description="every move so far is the script's")
     finished: bool = Field(description="the whole script was played; the game may go on freely")

@@ -161,19 +161,19 @@ export async function tablePage(main, id) {
   function highlightLesson() {
     for (const el of page.querySelectorAll(".lesson-target")) el.classList.remove("lesson-target");
     if (!guided()) return;
-    const move = lesson.move;
+    const marked = new Set(lesson.highlight);
     for (const el of page.querySelectorAll("[data-moves]")) {
-      if (el.dataset.moves.split("|").includes(move)) el.classList.add("lesson-target");
+      if (el.dataset.moves.split("|").some((m) => marked.has(m))) el.classList.add("lesson-target");
     }
     for (const el of page.querySelectorAll("[data-move]")) {
-      if (el.dataset.move === move) el.classList.add("lesson-target");
+      if (marked.has(el.dataset.move)) el.classList.add("lesson-target");
     }
   }
 
   // a menu an element opens (several moves on one card or space): its item for the step too
   const menuWatch = new MutationObserver(() => {
     for (const el of document.querySelectorAll(".menu .menu-item[data-move]")) {
-      el.classList.toggle("lesson-target", guided() && el.dataset.move === lesson.move);
+      el.classList.toggle("lesson-target", guided() && lesson.highlight.includes(el.dataset.move));
     }
   });
   menuWatch.observe(document.body, { childList: true });
