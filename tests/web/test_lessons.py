@@ -12,7 +12,7 @@ import urllib.error
 import pytest
 
 from meeple import lessons
-from tests.web.clicking import play, screenshot, wait_ready
+from tests.web.clicking import fits_phone, play, screenshot, wait_ready
 
 STEP = """(n) => { const b = document.querySelector('.lesson-box');
   return b && !b.hidden && b.dataset.step === String(n); }"""
@@ -48,6 +48,13 @@ def test_a_lesson_from_the_lobby_to_its_last_step(server, context, artifacts, ga
         assert carried and all(step.move in c.split("|") for c in carried), carried
         if step.index == 0:
             screenshot(page, shots / f"{game}-first.png")
+            phone = context.new_page()  # the same step on a phone: the lesson box fits
+            phone.set_viewport_size({"width": 390, "height": 844})
+            phone.goto(page.url)
+            phone.wait_for_function(STEP, arg=0, timeout=30_000)
+            assert fits_phone(phone)["doc"] <= 390
+            screenshot(phone, shots / f"{game}-first-phone.png")
+            phone.close()
             if game == "lost-cities":  # another move: refused in the lesson's words, nothing played
                 wrong = page.locator(f'.moves .fallback[data-move]:not([data-move="{step.move}"])').first.get_attribute("data-move")
                 page.click(f'.moves .fallback[data-move="{wrong}"]')
