@@ -17,7 +17,7 @@ from meeple.i18n.audit import catalog_problems
 from meeple.lessons import Lesson, parse_teaches
 from meeple.lessons.bot import LessonBot
 from meeple.lessons.generate import DEALS, generate
-from meeple.lessons.words import cite, step_texts
+from meeple.lessons.words import cites, step_texts
 from meeple.rulestext import packaged_rules
 from meeple.terminal.lesson import LessonGame
 
@@ -91,7 +91,7 @@ def test_the_shipped_lesson_is_what_its_generator_writes(name):
 
 
 def messages(lesson: Lesson) -> set[str]:
-    ids = {lesson.finale, "step", "ask", "cite.line", "cite.lines", "done", "left", "title", "howto"}
+    ids = {lesson.finale, "step", "ask", "cite", "ref.line", "ref.lines", "done", "left", "title", "howto"}
     for step in lesson.steps:
         ids |= {*step.say, step.refuse}
     return ids
@@ -118,7 +118,7 @@ def test_every_step_reads_in_every_language(name, lang):
         assert step.move in texts[-1]
         say(step.refusal("x"))
         for ref in step.teaches:
-            assert re.search(r"\d", say(cite(ref)))
+            assert re.search(r"\d", cites((ref,), say))
         for move in (step.move, *step.replies):
             state.apply(move)
 
@@ -233,3 +233,10 @@ def test_a_step_without_its_own_refusal_says_the_lessons_general_one():
     step = next(s for s in lesson.steps if s.refuse == "refused")
     assert Audience("es")(step.refusal("draw deck")) == (
         f"La lección pide {step.move} aquí, no draw deck. Haz la jugada que pide, o deja la lección para jugar libremente.")
+
+
+def test_references_to_one_rule_text_are_cited_together():
+    assert cites(("lines 22-26", "line 30"), Audience("en")) == "the rule text, lines 22-26 and line 30"
+    assert cites(("lines 22-26", "line 30"), Audience("fr")) == "le texte des règles, lignes 22-26 et ligne 30"
+    assert cites(("(FR), line 21", "(ES), lines 182-190"), Audience("nl")) == (
+        "de regeltekst (FR), regel 21; de regeltekst (ES), regels 182-190")

@@ -3,25 +3,27 @@ lesson reads the same in both."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from meeple.core.state import State
-from meeple.i18n import Msg, Text
+from meeple.i18n import Msg, Text, items
 from meeple.lessons import Lesson, M, Step, parse_teaches
 
 
-def cite(teaches: str) -> Msg:
-    """``"(FR), lines 18-19"`` as each language cites the rule text."""
-    which, lines = parse_teaches(teaches)
-    where = f" ({which})" if which else ""
-    if len(lines) == 1:
-        return M("cite.line", which=where, n=lines[0])
-    return M("cite.lines", which=where, first=lines[0], last=lines[1])
+def cite(refs: Sequence[str]) -> list[Msg]:
+    """``["lines 22-26", "line 30"]`` as each language cites the rule text: one citation
+    per rule text ("the rule text, lines 22-26 and line 30"; Lowlands: "(FR)", "(ES")."""
+    groups: dict[str, list[Msg]] = {}
+    for ref in refs:
+        which, lines = parse_teaches(ref)
+        one = M("ref.line", n=lines[0]) if len(lines) == 1 else M("ref.lines", first=lines[0], last=lines[1])
+        groups.setdefault(which, []).append(one)
+    return [M("cite", which=f" ({which})" if which else "", refs=items(parts)) for which, parts in groups.items()]
 
 
-def cites(teaches: tuple[str, ...], say: Callable[[Text], str]) -> str:
-    """Every reference of a step, cited and rendered: "the rule text, line 30; ..."."""
-    return "; ".join(say(cite(ref)) for ref in teaches)
+def cites(refs: Sequence[str], say: Callable[[Text], str]) -> str:
+    """Every reference of a step, cited and rendered."""
+    return "; ".join(say(c) for c in cite(refs))
 
 
 def move_words(state: State, seat: int, move: str) -> Text:
