@@ -31,11 +31,13 @@ ALLOWED: dict[str, set[str]] = {
     "bots": {"core", "games"},
     "arena": {"core", "games", "bots", "store"},
     "rl": {"core", "games", "bots", "arena"},
-    "terminal": {"core", "games", "bots", "i18n", "rulestext"},
+    # lessons: the guided first games, data played through games and bots (docs/lessons.md)
+    "lessons": {"core", "games", "bots", "i18n"},
+    "terminal": {"core", "games", "bots", "i18n", "rulestext", "lessons"},
     "web": {"core", "i18n"},
-    "server": {"core", "games", "bots", "store", "web", "i18n", "rulestext", "arena", "rl"},
+    "server": {"core", "games", "bots", "store", "web", "i18n", "rulestext", "arena", "rl", "lessons"},
     "bench": {"core", "games", "bots", "arena", "rl", "store", "server"},
-    "cli": {"core", "games", "bots", "arena", "rl", "store", "server", "web", "terminal", "bench", "rulestext", "i18n"},
+    "cli": {"core", "games", "bots", "arena", "rl", "store", "server", "web", "terminal", "bench", "rulestext", "i18n", "lessons"},
 }
 
 

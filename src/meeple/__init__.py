@@ -8,5 +8,5 @@ __version__ = "0.1.0"
 #: its search) and ``bots`` (whole bots under a name).
 PLUGINS = {
     "guides": {"net": "meeple.rl.guide:guidance"},
-    "bots": {"policy": "meeple.rl.guide:PolicyBot"},
+    "bots": {"policy": "meeple.rl.guide:PolicyBot", "lesson": "meeple.lessons.bot:LessonBot"},
 }

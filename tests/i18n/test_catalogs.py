@@ -27,6 +27,7 @@ from tests.i18n.english import CONVERTED
 SRC = Path(meeple.__file__).parent
 for _name in games.names():
     games.get(_name)
+import meeple.lessons  # noqa: E402,F401  the lessons' domain
 import meeple.web  # noqa: E402,F401  the browser's domain
 
 #: where each domain's messages are named in code, and by which names (``M`` is the
@@ -44,6 +45,9 @@ CODE = [
     ("little_town", SRC / "games" / "little_town", ("M",)),
     ("lowlands", SRC / "games" / "lowlands", ("M",)),
     ("meeple", SRC / "games" / "lowlands", ("COMMON",)),
+    ("lessons", SRC / "lessons", ("M",)),
+    ("lessons", SRC / "terminal", ("L",)),
+    ("lessons", SRC / "server", ("L",)),
 ]
 
 

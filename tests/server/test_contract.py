@@ -14,7 +14,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from meeple import games
-from tests.server.play import auth, create, get, play_to_end, watch
+from tests.server.play import auth, create, get, play_to_end, wait_for, watch
 
 
 class Contract:
@@ -115,6 +115,25 @@ def test_every_route_answers_what_its_documentation_says(contract, client):
            headers={"content-type": "application/json"})
     c.call("get", "/api/replays/{key}/{ply}", 200, {"key": uploaded["id"], "ply": 3}, params={"seat": 0})
     c.call("get", "/api/replays/{key}/{ply}", 404, {"key": "record:none", "ply": 3})
+
+    c.call("get", "/api/lessons", 200)
+    lesson = c.call("post", "/api/lessons/{game}", 201, {"game": "lost-cities"}, json={"name": "Ada"}).json()
+    c.call("post", "/api/lessons/{game}", 404, {"game": "chess"})
+    c.call("post", "/api/lessons/{game}", 422, {"game": "lost-cities"}, json={"seed": 1})
+    lt = {"table_id": lesson["id"]}
+    c.call("get", "/api/lessons/tables/{table_id}", 200, lt)
+    c.call("get", "/api/lessons/tables/{table_id}", 404, t)
+    c.call("get", "/api/lessons/tables/{table_id}", 422, {"table_id": 0})
+    learner = auth(lesson["tokens"]["0"])
+    step = wait_for(client, lesson["id"], lambda s: s["to_move"] == 0, lesson["tokens"]["0"])
+    lmoves = "/api/lessons/tables/{table_id}/moves"
+    wrong = next(a for a in step["legal"] if a != "play YH")
+    c.call("post", lmoves, 422, lt, headers=learner, json={"action": wrong, "version": step["version"]})
+    c.call("post", lmoves, 401, lt, json={"action": "play YH", "version": step["version"]})
+    c.call("post", lmoves, 403, lt, headers=auth("nope"), json={"action": "play YH", "version": step["version"]})
+    c.call("post", lmoves, 409, lt, headers=learner, json={"action": "play YH", "version": step["version"] + 5})
+    c.call("post", lmoves, 404, t, headers=learner, json={"action": "play YH", "version": 0})
+    c.call("post", lmoves, 200, lt, headers=learner, json={"action": "play YH", "version": step["version"]})
 
     documented = {(m, p) for p, ops in c.spec["paths"].items() for m in ops}
     assert documented - c.seen == set(), f"routes the contract test does not call: {documented - c.seen}"

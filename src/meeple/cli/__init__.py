@@ -308,6 +308,7 @@ def bench(
 
 # ---- commands defined in their own modules (imported last: they use ``app``) ----
 from meeple.cli import card as _card  # noqa: E402,F401  meeple card
+from meeple.cli import learn as _learn  # noqa: E402,F401  meeple learn
 from meeple.cli import panel as _panel  # noqa: E402,F401  meeple panel
 from meeple.cli import serve as _serve  # noqa: E402, F401  meeple serve
 from meeple.cli import tournament as _tournament  # noqa: E402,F401  meeple tournament, meeple sprt

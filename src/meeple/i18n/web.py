@@ -26,6 +26,8 @@ WEB = "web"
 #: the shared messages games nest in their own texts (counts of points, seats, list
 #: separators, yes and no): the browser renders those texts too (``meeple.i18n.wire``)
 SHARED = frozenset(("points", "seat", "yes", "no", "list.comma", "list.parts"))
+#: domains whose texts the server renders for the browser (a lesson's steps): not written
+SERVED = frozenset(("lessons",))
 
 
 def _domains() -> list[str]:
@@ -35,7 +37,7 @@ def _domains() -> list[str]:
         games.get(name)
     import meeple.web  # noqa: F401  declares the web domain
 
-    return sorted(catalogs.DOMAINS)
+    return sorted(set(catalogs.DOMAINS) - SERVED)
 
 
 def export(lang: str) -> dict[str, Any]:

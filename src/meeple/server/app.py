@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import FastAPI
 from sqlalchemy import Engine
 
-from meeple.server import browser, errors, routes, ws
+from meeple.server import browser, errors, lessons, routes, ws
 from meeple.server.config import ServerConfig
 from meeple.server.hall import Hall
 from meeple.server.security import SecurityHeaders
@@ -76,6 +76,7 @@ def create_app(
     app.include_router(routes.router)
     app.include_router(ws.router)
     app.include_router(browser.router)  # look-ups, stories and replays for the browser client
+    app.include_router(lessons.router)  # Learn to play: the lessons' tables
     from meeple.web import install as install_web_client
 
     install_web_client(app)  # the browser client at / and /static

@@ -369,11 +369,16 @@ class Hall:
         names: list[str | None] | None,
         clock: dict[str, Any] | None,
         client: str | None = None,
+        *,
+        lesson_seed: int | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
+        """A new table. ``lesson_seed``: a lesson's table (``server/lessons.py``), whose deal
+        is the lesson's and whose bot may be the ``lesson`` plug-in; never a client's choice."""
         config = self.config
+        plugins = ("lesson",) if lesson_seed is not None else ()
         try:
             game = games.get(game_name)
-            seats = [parse_seat(s, game, config.networks, config.bot_seconds) for s in seat_specs]
+            seats = [parse_seat(s, game, config.networks, config.bot_seconds, plugins) for s in seat_specs]
             count = len(seats) if players is None else players
             game.check_players(count)
             if count != len(seats):
@@ -386,7 +391,7 @@ class Hall:
             resolved = game.resolve_options(options)
             decision_bound(game, count, resolved)  # options with no sure end are not played here
             control = TimeControl.parse(clock, game, config.networks) if clock is not None else None
-            seed = secrets.randbits(48)
+            seed = secrets.randbits(48) if lesson_seed is None else lesson_seed
             state = game.new(count, seed, **resolved)
         except MeepleError as err:
             raise ApiError(422, err.text) from None

@@ -250,3 +250,38 @@ class WsMessage(BaseModel):
     seat: int | None = Field(None, description="type presence: the seat that came or went")
     connected: bool | None = Field(None, description="type presence: it has a socket open now")
     detail: str | None = Field(None, description="type error: why the socket is closed")
+
+
+# ---- lessons (Learn to play) ----------------------------------------------------------
+
+
+class NewLesson(Strict):
+    name: Name | None = Field(None, description="the learner's display name (optional)")
+
+
+class LessonInfo(BaseModel):
+    game: str = Field(description="the game the lesson teaches; POST /api/lessons/{game} starts it")
+    title: str
+    steps: int = Field(description="the learner's decisions the script lasts")
+    text: str = Field(description="what the lesson is, in the reader's language")
+
+
+class LessonState(BaseModel):
+    """Where a lesson's table is in its script, in the reader's language."""
+
+    id: int
+    game: str
+    seat: int = Field(description="the learner's seat")
+    steps: int
+    step: int | None = Field(description="the current step (0-based) when the learner is asked for its move; "
+                                         "null otherwise")
+    heading: str | None = Field(description='"Step 3 of 8"')
+    texts: list[str] = Field(description="the step's explanation, then the move it asks for in words")
+    move: str | None = Field(description="the move the step asks for, in notation")
+    highlight: list[str] = Field(default_factory=list, description="the moves whose board elements to mark "
+                                                                   "(the step's move unless the lesson says others)")
+    rule: str | None = Field(description="the rule text line(s) the step teaches, cited")
+    on_script: bool = Field(description="every move so far is the script's")
+    finished: bool = Field(description="the whole script was played; the game may go on freely")
+    note: str | None = Field(description="once off the script or past it: the lesson is over, or was left")
+    finale: str | None = Field(description="when the game is over: what decided it")

@@ -45,8 +45,11 @@ def refused(networks: Collection[str]) -> str:
 
 
 def check_bot(spec: str, game: Game, networks: Collection[str] = ("default",),
-              max_seconds: float | None = None) -> str:
-    """``spec`` tidied (``ismcts:seconds=1``), or ``ConfigError`` saying what is allowed."""
+              max_seconds: float | None = None, plugins: Collection[str] = ()) -> str:
+    """``spec`` tidied (``ismcts:seconds=1``), or ``ConfigError`` saying what is allowed.
+
+    ``plugins`` names plug-in bots the server itself seats (``lesson``, at a lesson's
+    table): a client's table never gets one."""
     if not isinstance(spec, str):
         raise ConfigError(f"a bot is named by text such as greedy or ismcts:seconds=1, not {spec!r}")
     spec = spec.strip()
@@ -55,6 +58,9 @@ def check_bot(spec: str, game: Game, networks: Collection[str] = ("default",),
     if not spec:
         raise ConfigError(f"a bot seat names its bot: bot:NAME, with NAME one of {', '.join(bots.names())}")
     name, kwargs = bots.parse_spec(spec)
+    if name in plugins and not kwargs:
+        bots.get(spec, game).close()
+        return spec
     if name not in bots.names():  # plug-in bots (a network's own policy) need files: not at a table
         raise ConfigError(f"no bot called {name!r} at a table; bots: {', '.join(bots.names())}")
     if any(key in kwargs for key in SERVER_ONLY) or ("net" in kwargs and str(kwargs["net"]) not in networks):
@@ -77,14 +83,14 @@ def _stand_in(*_args: object) -> list[float]:
 
 
 def parse_seat(text: str, game: Game, networks: Collection[str] = ("default",),
-               max_seconds: float | None = None) -> Seat:
+               max_seconds: float | None = None, plugins: Collection[str] = ()) -> Seat:
     """``human``, ``open`` or ``bot:NAME[:params]``; the bot spec is checked against ``game``."""
     if not isinstance(text, str):
         raise ConfigError(f"a seat is written as text (human, open, bot:greedy), got {text!r}")
     word, _, spec = text.strip().partition(":")
     word = word.lower()
     if word == "bot":
-        return Seat("bot", bot=check_bot(spec, game, networks, max_seconds))
+        return Seat("bot", bot=check_bot(spec, game, networks, max_seconds, plugins))
     if word in ("human", "open") and not spec:
         return Seat(word)
     raise ConfigError(

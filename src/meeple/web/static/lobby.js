@@ -12,7 +12,8 @@ export async function lobby(main) {
   const form = h("section.panel.new-table", { "aria-labelledby": "new-title" });
   const tables = h("section.panel.tables", { "aria-labelledby": "tables-title" });
   const result = h("section.panel.created", { hidden: true, "aria-live": "polite" });
-  main.append(h("div.lobby", form, result, tables));
+  const learn = h("section.panel.learn", { "aria-labelledby": "learn-title" });
+  main.append(h("div.lobby", learn, form, result, tables));
 
   function defaultsFor(game) {
     state.game = game;
@@ -119,6 +120,32 @@ export async function lobby(main) {
     }
   }
 
+  // Learn to play: one button per game's lesson, which starts a table with the lesson's
+  // deal and bot and opens it (the table page shows the steps)
+  async function drawLessons() {
+    let rows = [];
+    try { rows = await api("/api/lessons"); } catch { return; }
+    clear(learn);
+    learn.append(h("h2#learn-title", t("lobby.learn")), h("p.doc", t("lobby.learnhelp")));
+    const error = h("p.error", { role: "alert" });
+    learn.append(h("div.learn-list", rows.map((row) => h("button.learn-game", {
+      type: "button", "data-learn": row.game, title: row.text, onclick: () => startLesson(row.game, error),
+    }, t("lobby.learngame", { game: row.title })))), error);
+  }
+
+  async function startLesson(game, error) {
+    error.textContent = "";
+    const name = (document.getElementById("myname")?.value || localStorage.getItem("meeple.name") || "").trim() || null;
+    try {
+      const made = await api(`/api/lessons/${game}`, { method: "POST", body: { name } });
+      const [seat, token] = Object.entries(made.tokens)[0];
+      saveSeat(made.id, Number(seat), token);
+      location.assign(seatLink(made.id, Number(seat), token));
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  }
+
   async function drawTables() {
     let rows = [];
     try { rows = await api("/api/tables?limit=40"); } catch { return; }
@@ -155,6 +182,7 @@ export async function lobby(main) {
 
   defaultsFor(games[0]);
   drawForm();
+  await drawLessons();
   await drawTables();
   const timer = setInterval(drawTables, 5000);
   return {
@@ -167,6 +195,7 @@ export async function lobby(main) {
         if (again) state.game = again;
       } catch { /* the texts stay as they were */ }
       drawForm();
+      drawLessons();
       drawTables();
     },
   };

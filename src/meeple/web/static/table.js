@@ -27,6 +27,10 @@ export async function tablePage(main, id) {
   let boardShown = "";
   let hintsOn = localStorage.getItem(HINTS) === "1";
   let hintAsked = null;  // the version a hint was asked for
+  // a lesson's table: where the script is (null: not asked yet, false: not a lesson)
+  let lesson = null;
+  let lessonFree = localStorage.getItem(`meeple.lessonfree.${id}`) === "1";
+  let lessonError = "";
 
   const statusBar = h("section.status-bar", { "aria-live": "polite", "aria-atomic": "true" });
   const boardBox = h("section.board-box", { "aria-label": t("table.board") });
@@ -36,6 +40,7 @@ export async function tablePage(main, id) {
   const logBox = h("ol.log", { "aria-label": t("table.log") });
   const endBox = h("section.end-screen", { hidden: true, "aria-live": "polite" });
   const errorBox = h("p.error", { role: "alert" });
+  const lessonBox = h("section.lesson-box", { hidden: true, "aria-live": "polite", "aria-label": t("lesson.title") });
   const hintToggle = h("input#hint-toggle", { type: "checkbox", onchange: (e) => toggleHints(e.target.checked) });
   hintToggle.checked = hintsOn;
   const hintList = h("div.hint-list", { "aria-live": "polite" });
@@ -44,7 +49,7 @@ export async function tablePage(main, id) {
   const page = h("div.table-page",
     statusBar,
     h("div.table-layout",
-      h("div.table-main", endBox, boardBox, actBar, hintBox, errorBox),
+      h("div.table-main", lessonBox, endBox, boardBox, actBar, hintBox, errorBox),
       h("aside.side", seatsBox, movesBox, h("section.log-box", h("h2", t("table.log")), logBox))));
   main.append(page);
 
@@ -73,7 +78,7 @@ export async function tablePage(main, id) {
   async function take(next) {
     if (table && next.version < table.version) return;  // an older push arriving late
     const moved = !table || next.version !== table.version;
-    if (moved && game && game.name === next.game) await fetchStory(next);
+    if (moved && game && game.name === next.game) await Promise.all([fetchStory(next), fetchLesson()]);
     const previous = table;
     if (table && next.version < table.version) return;
     table = next;
@@ -108,6 +113,70 @@ export async function tablePage(main, id) {
       statusText = "";  // the board still shows; the words come with the next change
     }
   }
+
+  async function fetchLesson() {
+    if (lesson === false) return;
+    try {
+      lesson = await api(`/api/lessons/tables/${id}`);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) lesson = false;
+    }
+  }
+
+  // the step is followed while the learner has not chosen to play freely
+  function guided() {
+    return Boolean(lesson) && !lessonFree && lesson.move !== null && table && table.to_move === table.seat && !table.over;
+  }
+
+  function leaveLesson() {
+    lessonFree = true;
+    localStorage.setItem(`meeple.lessonfree.${id}`, "1");
+    lessonError = "";
+    draw();
+  }
+
+  function drawLesson() {
+    if (!lesson) { lessonBox.hidden = true; return; }
+    clear(lessonBox).hidden = false;
+    const title = lesson.heading && !lessonFree ? `${t("lesson.title")} · ${lesson.heading}` : t("lesson.title");
+    lessonBox.append(h("h2", title));
+    lessonBox.dataset.step = guided() ? String(lesson.step) : "";
+    if (table.over && lesson.finale) {
+      lessonBox.append(h("p.lesson-finale", lesson.finale));
+    } else if (lessonFree && lesson.on_script && !lesson.finished) {
+      lessonBox.append(h("p.lesson-note", t("lesson.freed")));
+    } else if (guided()) {
+      lesson.texts.forEach((text, i) => lessonBox.append(h(i === lesson.texts.length - 1 ? "p.lesson-ask" : "p", text)));
+      if (lesson.rule) lessonBox.append(h("p.lesson-rule", `(${lesson.rule})`));
+      if (lessonError) lessonBox.append(h("p.lesson-refused", { role: "alert" }, lessonError));
+      lessonBox.append(h("button.lesson-free", { type: "button", onclick: leaveLesson }, t("lesson.free")));
+    } else if (lesson.note) {
+      lessonBox.append(h("p.lesson-note", lesson.note));
+    } else {
+      lessonBox.append(h("p.lesson-note", t("lesson.wait")));
+    }
+  }
+
+  // the board elements, buttons and list entries that play the step's move
+  function highlightLesson() {
+    for (const el of page.querySelectorAll(".lesson-target")) el.classList.remove("lesson-target");
+    if (!guided()) return;
+    const marked = new Set(lesson.highlight);
+    for (const el of page.querySelectorAll("[data-moves]")) {
+      if (el.dataset.moves.split("|").some((m) => marked.has(m))) el.classList.add("lesson-target");
+    }
+    for (const el of page.querySelectorAll("[data-move]")) {
+      if (marked.has(el.dataset.move)) el.classList.add("lesson-target");
+    }
+  }
+
+  // a menu an element opens (several moves on one card or space): its item for the step too
+  const menuWatch = new MutationObserver(() => {
+    for (const el of document.querySelectorAll(".menu .menu-item[data-move]")) {
+      el.classList.toggle("lesson-target", guided() && lesson.highlight.includes(el.dataset.move));
+    }
+  });
+  menuWatch.observe(document.body, { childList: true });
 
   function connect() {
     if (closed) return;
@@ -157,13 +226,16 @@ export async function tablePage(main, id) {
     busy = true;
     errorBox.textContent = "";
     board.setBusy(true);
+    const route = guided() ? `/api/lessons/tables/${id}/moves` : `/api/tables/${id}/moves`;
     try {
-      const next = await api(`/api/tables/${id}/moves`, {
+      const next = await api(route, {
         method: "POST", token: mine?.token, body: { action: move, version: table.version },
       });
+      lessonError = "";
       await accept(next);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) await accept(await fetchTable());
+      else if (guided() && err instanceof ApiError && err.status === 422) { lessonError = err.message; drawLesson(); }
       else errorBox.textContent = err.message;
     } finally {
       busy = false;
@@ -198,6 +270,8 @@ export async function tablePage(main, id) {
     }
     drawEnd();
     drawHint();
+    drawLesson();
+    highlightLesson();
   }
 
   // ---- hints: the search's top moves for this seat, from what this seat can see -----
@@ -331,7 +405,7 @@ export async function tablePage(main, id) {
         game = await loadGame(game.name);
         await board.prepare(game);
         story = [];
-        await fetchStory(table);
+        await Promise.all([fetchStory(table), fetchLesson()]);
       } catch (err) {
         console.error(err);
       }
@@ -343,7 +417,7 @@ export async function tablePage(main, id) {
   }
 
   return {
-    close() { closed = true; clearInterval(ticker); if (socket) socket.close(); },
+    close() { closed = true; clearInterval(ticker); menuWatch.disconnect(); if (socket) socket.close(); },
     relabel,
   };
 }
