@@ -1,0 +1,64 @@
+"""The hot statements run through the driver (``storage.Compiled``) store and read
+exactly what SQLAlchemy's own execution of the same statements does, on both databases."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+import sqlalchemy as sa
+
+from meeple.server import notify, storage
+
+ROW = {"game": "lost-cities", "players": 2, "options": {"rounds": 3}, "seed": 7, "salt": "s", "commitment": "c",
+       "rules_version": "2", "status": "playing", "clock": None, "result": None, "creator": None, "runner": False}
+SEATS = [{"kind": "human", "bot": None, "name": "Ann", "token_hash": "a"},
+         {"kind": "human", "bot": None, "name": None, "token_hash": "b"}]
+AT = datetime(2026, 12, 3, 12, 30, 15, 123456, tzinfo=UTC)
+
+
+@pytest.fixture
+def store(engine):
+    store = storage.Store(engine, notify.channel_name("test") if engine.dialect.name == "postgresql" else None)
+    yield store
+    store.close()
+
+
+def through_sqlalchemy(engine, table_id: int, after: int) -> list[storage.Event]:
+    with engine.connect() as conn:
+        rows = conn.execute(storage.EVENTS_AFTER, {"p_id": table_id, "p_after": after}).mappings().all()
+    return [storage.Event(r["version"], r["kind"], r["seat"], r["action"], r["data"], storage.utc(r["at"]))
+            for r in rows]
+
+
+def test_events_stored_and_read_through_the_driver_are_sqlalchemys(engine, store):
+    first = storage.Event(0, "create", None, None, {"seats": SEATS, "clocks": None}, AT)
+    table_id = store.create(ROW, SEATS, first)
+    moves = [
+        storage.Event(1, "move", 0, "play R7", None, AT),
+        storage.Event(2, "move", 0, "draw deck", {"clocks": [12.5, None]}, AT.replace(microsecond=0)),
+        storage.Event(3, "move", 1, "discard Y3", {"nested": {"é": [1, 2.5, None, True]}}, AT),
+    ]
+    for event in moves:
+        store.append(table_id, event, {})
+    store.append(table_id, storage.Event(4, "move", 0, "play B2", {"result": {"scores": [1, 2], "winners": [1]}}, AT),
+                 {"status": "over", "result": {"scores": [1, 2], "winners": [1]}})
+    expected = through_sqlalchemy(engine, table_id, -1)
+    assert [e.version for e in expected] == [0, 1, 2, 3, 4]
+    assert expected[1:4] == moves
+    assert store.events_after(table_id, -1) == expected
+    assert store.events_after(table_id, 2) == expected[3:]
+    assert store.events_after(table_id, 4) == []
+    with engine.connect() as conn:
+        status, result = conn.execute(sa.select(storage.TABLES.c.status, storage.TABLES.c.result)
+                                      .where(storage.TABLES.c.id == table_id)).one()
+    assert (status, result) == ("over", {"scores": [1, 2], "winners": [1]})
+
+
+def test_a_taken_version_is_stale_and_the_connection_stays_usable(store):
+    table_id = store.create(ROW, SEATS, storage.Event(0, "create", None, None, {"seats": SEATS}, AT))
+    store.append(table_id, storage.Event(1, "move", 0, "play R7", None, AT), {})
+    with pytest.raises(storage.Stale):
+        store.append(table_id, storage.Event(1, "move", 0, "play R8", None, AT), {})
+    store.append(table_id, storage.Event(2, "move", 0, "draw deck", None, AT), {})
+    assert [(e.version, e.action) for e in store.events_after(table_id, 0)] == [(1, "play R7"), (2, "draw deck")]
