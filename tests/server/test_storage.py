@@ -62,3 +62,28 @@ def test_a_taken_version_is_stale_and_the_connection_stays_usable(store):
         store.append(table_id, storage.Event(1, "move", 0, "play R8", None, AT), {})
     store.append(table_id, storage.Event(2, "move", 0, "draw deck", None, AT), {})
     assert [(e.version, e.action) for e in store.events_after(table_id, 0)] == [(1, "play R7"), (2, "draw deck")]
+
+
+def test_the_event_loops_statements_on_postgresql_are_the_threads(engine, store):
+    import asyncio
+
+    if engine.dialect.name != "postgresql":
+        pytest.skip("the event loop's statements are PostgreSQL's")
+    table_id = store.create(ROW, SEATS, storage.Event(0, "create", None, None, {"seats": SEATS}, AT))
+
+    async def play() -> list[storage.Event]:
+        store.start_async(2)
+        try:
+            await store.append_async(table_id, storage.Event(1, "move", 0, "play R7", {"clocks": [1.5, None]}, AT))
+            with pytest.raises(storage.Stale):
+                await store.append_async(table_id, storage.Event(1, "move", 0, "play R8", None, AT))
+            await store.append_async(table_id, storage.Event(2, "move", 1, "play B2", {"result": {"winners": [1]}}, AT),
+                                     {"status": "over", "result": {"winners": [1]}})
+            return await store.events_after_async(table_id, 0)
+        finally:
+            await store.close_async()
+
+    got = asyncio.run(play())
+    assert got == store.events_after(table_id, 0) == through_sqlalchemy(engine, table_id, 0)
+    assert [(e.version, e.action, e.data) for e in got] == [
+        (1, "play R7", {"clocks": [1.5, None]}), (2, "play B2", {"result": {"winners": [1]}})]

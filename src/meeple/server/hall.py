@@ -96,6 +96,7 @@ class Hall:
             space = await loop.run_in_executor(self._db_pool, notify.namespace, self.engine)
             self.store.channel = notify.channel_name(space)
             self.leases = PgLeases(self.engine, notify.lock_space(space))
+            self.store.start_async(8)
             self.listener = notify.Listener(self.engine, self.store.channel, self.process)
             self.listener.start(notify.Handlers(self._heard, self._heard_presence, self._heard_hello,
                                                 self._reconnected))
@@ -119,6 +120,7 @@ class Hall:
         self.bots.close()
         self.leases.close()  # its connection closes: other processes take the tables over
         self._db_pool.shutdown(wait=True)
+        await self.store.close_async()
         self.store.close()
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
@@ -211,7 +213,7 @@ class Hall:
 
     async def _catch_up(self, live: LiveTable) -> LiveTable:
         """Apply the log's events after the cached version (lock held); push each new version."""
-        events = await self._db(self.store.events_after, live.id, live.version)
+        events = await self._read_log(live.id, live.version)
         if not events:
             return live
         try:
@@ -559,6 +561,15 @@ class Hall:
             self._changed(live)
         return live, seat
 
+    async def _read_log(self, table_id: int, version: int) -> list[Event]:
+        """The table's events after ``version`` (PostgreSQL: on the event loop)."""
+        if not self.shared:
+            return await self._db(self.store.events_after, table_id, version)
+        try:
+            return await self.store.events_after_async(table_id, version)
+        except DBAPIError as err:
+            raise database_error(err) from err
+
     async def _write(self, fn: Callable[..., T], *args: Any) -> T:
         """A write: on the event loop for SQLite (see ``storage``), in a thread for PostgreSQL."""
         if self.shared:
@@ -573,7 +584,13 @@ class Hall:
         """Append ``event`` to the log (lock held); 409 if another writer got there first."""
         self._writing[live.id] = event.version
         try:
-            await self._write(self.store.append, live.id, event, changes, seat_changes)
+            if self.shared and not seat_changes:  # one statement, on the event loop
+                try:
+                    await self.store.append_async(live.id, event, changes)
+                except DBAPIError as err:
+                    raise database_error(err) from err
+            else:
+                await self._write(self.store.append, live.id, event, changes, seat_changes)
         except Stale:
             await self._catch_up(live)  # another process wrote: this one reads it
             raise ApiError(409, f"table {live.id} changed meanwhile (it is at version {live.version}); "
