@@ -166,16 +166,13 @@ class AsyncDriver:
 
         params = compiled.params(values)
         async with self.slots:
-            conn = self.idle.pop() if self.idle else None
+            conn, cursor = self.idle.pop() if self.idle else (None, None)
             try:
-                if conn is None:
+                if conn is None or cursor is None:
                     conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
-                cursor = conn.cursor()
-                try:
-                    await cursor.execute(compiled.sql, params)
-                    rows = compiled.rows(await cursor.fetchall()) if compiled.columns else []
-                finally:
-                    await cursor.close()
+                    cursor = conn.cursor()  # kept with its connection: a cursor is built once
+                await cursor.execute(compiled.sql, params)
+                rows = compiled.rows(await cursor.fetchall()) if compiled.columns else []
             except psycopg.Error as err:
                 broken = conn is None or conn.broken or conn.closed
                 if conn is not None and broken:
@@ -189,13 +186,13 @@ class AsyncDriver:
                     if self.closed:
                         await conn.close()
                     else:
-                        self.idle.append(conn)
+                        self.idle.append((conn, cursor))
         return rows
 
     async def close(self) -> None:
         self.closed = True
         idle, self.idle = self.idle, []
-        for conn in idle:
+        for conn, _cursor in idle:
             with contextlib.suppress(Exception):  # at shutdown: a broken one is already gone
                 await conn.close()
 
