@@ -87,3 +87,35 @@ def test_the_event_loops_statements_on_postgresql_are_the_threads(engine, store)
     assert got == store.events_after(table_id, 0) == through_sqlalchemy(engine, table_id, 0)
     assert [(e.version, e.action, e.data) for e in got] == [
         (1, "play R7", {"clocks": [1.5, None]}), (2, "play B2", {"result": {"winners": [1]}})]
+
+
+def test_the_event_loops_connections_keep_every_option_of_the_url(db_url):
+    """``options`` with two settings (a space between them) reach the event loop's
+    connections whole: its statements find the schema of the search path."""
+    import asyncio
+
+    from meeple.store import open_engine
+
+    if not db_url.startswith("postgresql"):
+        pytest.skip("the event loop's statements are PostgreSQL's")
+    engine = open_engine(db_url + "%20-cwork_mem%3D8MB")
+    store = storage.Store(engine, notify.channel_name("test"))
+    try:
+        table_id = store.create(ROW, SEATS, storage.Event(0, "create", None, None, {"seats": SEATS}, AT))
+
+        async def read() -> tuple[list[storage.Event], str]:
+            store.start_async(1)
+            try:
+                await store.append_async(table_id, storage.Event(1, "move", 0, "play R7", None, AT))
+                events = await store.events_after_async(table_id, 0)
+                conn, cursor = store._async.idle[0]
+                await cursor.execute("show work_mem")
+                return events, (await cursor.fetchone())[0]
+            finally:
+                await store.close_async()
+
+        events, work_mem = asyncio.run(read())
+        assert [e.action for e in events] == ["play R7"] and work_mem == "8MB"
+    finally:
+        store.close()
+        engine.dispose()

@@ -64,8 +64,9 @@ class Listener:
     """LISTEN on the namespace's channel for the process's life, reconnecting with backoff."""
 
     def __init__(self, engine: Engine, channel: str, process: str) -> None:
-        url = engine.url.set(drivername="postgresql")
-        self.conninfo = url.render_as_string(hide_password=False)
+        # the engine's own connection arguments (a URL rendered back to text would turn the
+        # spaces of ``options`` into "+", which libpq does not read as spaces)
+        _args, self.connect_args = engine.dialect.create_connect_args(engine.url)
         self.channel = channel
         self.process = process
         self.task: asyncio.Task[None] | None = None
@@ -82,7 +83,7 @@ class Listener:
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(
-                    self.conninfo, autocommit=True, application_name=f"meeple-{self.process}"
+                    **{**self.connect_args, "autocommit": True, "application_name": f"meeple-{self.process}"}
                 ) as conn:
                     await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
                     delay = BACKOFF[0]

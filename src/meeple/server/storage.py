@@ -155,7 +155,9 @@ class AsyncDriver:
     connection that fails is closed (the next statement opens another)."""
 
     def __init__(self, engine: Engine, size: int) -> None:
-        self.conninfo = engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        # the engine's own connection arguments (a URL rendered back to text would turn
+        # the spaces of ``options`` into "+", which libpq does not read as spaces)
+        _args, self.connect_args = engine.dialect.create_connect_args(engine.url)
         self.dialect = engine.dialect
         self.idle: list[Any] = []
         self.slots = asyncio.Semaphore(size)
@@ -169,7 +171,7 @@ class AsyncDriver:
             conn, cursor = self.idle.pop() if self.idle else (None, None)
             try:
                 if conn is None or cursor is None:
-                    conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+                    conn = await psycopg.AsyncConnection.connect(**{**self.connect_args, "autocommit": True})
                     cursor = conn.cursor()  # kept with its connection: a cursor is built once
                 await cursor.execute(compiled.sql, params)
                 rows = compiled.rows(await cursor.fetchall()) if compiled.columns else []
