@@ -59,6 +59,8 @@ MAX_ID = 2**31 - 1
 BACKOFF = (0.5, 30.0)
 #: a bot that fails this often in a row plays a random legal move instead
 BOT_FAILURES = 3
+#: PostgreSQL: the most statements a process runs at once on the event loop's connections
+ASYNC_CONNECTIONS = 8
 
 
 class Hall:
@@ -71,7 +73,8 @@ class Hall:
         self.process = uuid.uuid4().hex[:12]
         self.store = Store(engine)
         # SQLite has one writer, on the event loop; its reads take one thread. PostgreSQL
-        # waits on the network: a pool of threads, each with its connection
+        # waits on the network: a move and the log read on the event loop (async
+        # connections, see storage), the rest in a pool of threads, each with its connection
         self._db_pool = ThreadPoolExecutor(8 if self.shared else 1, thread_name_prefix="meeple-db")
         self.cache: OrderedDict[int, LiveTable] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -96,7 +99,7 @@ class Hall:
             space = await loop.run_in_executor(self._db_pool, notify.namespace, self.engine)
             self.store.channel = notify.channel_name(space)
             self.leases = PgLeases(self.engine, notify.lock_space(space))
-            self.store.start_async(8)
+            self.store.start_async(ASYNC_CONNECTIONS)
             self.listener = notify.Listener(self.engine, self.store.channel, self.process)
             self.listener.start(notify.Handlers(self._heard, self._heard_presence, self._heard_hello,
                                                 self._reconnected))

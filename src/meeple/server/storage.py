@@ -8,12 +8,16 @@ fails with ``Stale``. A plain move is one statement: the event (and on PostgreSQ
 it runs in autocommit, its notification, through a data-modifying CTE: atomic by itself,
 one round trip). Reads are single statements too (each one snapshot).
 
-Where it runs: every method is synchronous. The hall calls ``append`` and ``create`` on
-the event loop for SQLite (one writer in one process; a WAL commit without fsync costs
-tens of microseconds, less than a hop to a thread) and everything else, and every call
-on PostgreSQL (a network round trip), in its pool of database threads. Each thread
-keeps its own connection (in autocommit on PostgreSQL), so a hot path pays no pool
-checkout; the rare changes of several statements take a pooled connection.
+Where it runs: the hall calls ``append`` and ``create`` on the event loop for SQLite
+(one writer in one process; a WAL commit without fsync costs tens of microseconds, less
+than a hop to a thread) and the reads in its database thread. On PostgreSQL (a network
+round trip) the hot statements, a move's change and the log read, run on the event loop
+through ``append_async`` and ``events_after_async`` (a few async connections of their
+own: a hop to a thread and back cost more CPU than the statement); everything else runs
+in the hall's pool of database threads. Each thread keeps its own connection (in
+autocommit on PostgreSQL), so a hot path pays no pool checkout; the rare changes of
+several statements take a pooled connection. The hot statements skip SQLAlchemy's
+per-execution bookkeeping (``Compiled``).
 """
 
 from __future__ import annotations
