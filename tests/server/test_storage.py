@@ -119,3 +119,20 @@ def test_the_event_loops_connections_keep_every_option_of_the_url(db_url):
     finally:
         store.close()
         engine.dispose()
+
+
+def test_a_notification_carries_the_event_as_the_log_holds_it(engine, store):
+    """What another process applies from a notification is what it would read back."""
+    table_id = store.create(ROW, SEATS, storage.Event(0, "create", None, None, {"seats": SEATS}, AT))
+    moves = [storage.Event(1, "move", 0, "play R7", None, AT),
+             storage.Event(2, "move", 1, "draw: deck", {"clocks": [0.1, 12.25], "é": ["a:b", None, True]}, AT),
+             storage.Event(3, "move", 0, "play B2", {"big": "x" * 8000}, AT)]
+    for event in moves:
+        store.append(table_id, event, {})
+    stored = store.events_after(table_id, 0)
+    notices = [storage.notice(table_id, e) for e in moves]
+    assert notices[2] == f"{table_id}:3"  # too long to carry: the log is read instead
+    for event, text in zip(stored[:2], notices[:2], strict=True):
+        table, version, body = text.split(":", 2)
+        assert (int(table), int(version)) == (table_id, event.version)
+        assert storage.from_notice(event.version, body) == event

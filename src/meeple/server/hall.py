@@ -48,7 +48,7 @@ from meeple.server.fanout import Fanout, Subscriber
 from meeple.server.leases import LeasesLost, LocalLeases, PgLeases
 from meeple.server.live import Gap, LiveTable, advance, payload, seats_info
 from meeple.server.seats import Seat, parse_seat
-from meeple.server.storage import Event, Stale, Store
+from meeple.server.storage import Event, Stale, Store, from_notice
 from meeple.server.tokens import find_seat, hash_token, new_token
 
 log = logging.getLogger("meeple.server")
@@ -230,18 +230,28 @@ class Hall:
             self._changed(live)
         return live
 
-    async def refresh(self, table_id: int) -> None:
-        """Catch up with a change another process announced (if this process cares)."""
+    async def refresh(self, table_id: int, heard: Event | None = None) -> None:
+        """Catch up with a change another process announced (if this process cares): with
+        the event the notification carried when it is the next one, else from the log."""
         live = self.cache.get(table_id)
         if live is None:
             if not self.fanout.sockets(table_id) and not self.leases.holds(table_id):
                 return
             live = await self.table(table_id, fresh=False)
         async with self.lock(table_id):
-            await self._catch_up(self._held(live))
+            live = self._held(live)
+            if heard is not None and heard.version == live.version + 1:
+                try:
+                    advance(live, heard)
+                except (Gap, MeepleError) as err:  # nothing applied: the log decides
+                    log.error("table %s: a notified event did not apply (%s); reading the log", live.id, err)
+                else:
+                    self._changed(live)
+                    return
+            await self._catch_up(live)
 
     # ---- what other processes say ----------------------------------------------------------
-    def _heard(self, table_id: int, version: int) -> None:
+    def _heard(self, table_id: int, version: int, event: str | None = None) -> None:
         if self._writing.get(table_id) == version:
             return  # this process's own commit (its cache follows when the write returns)
         live = self.cache.get(table_id)
@@ -249,7 +259,13 @@ class Hall:
             return  # already read
         if live is None and not self.fanout.sockets(table_id) and not self.leases.holds(table_id):
             return
-        self._spawn(self._guarded(self.refresh(table_id), f"catching up with table {table_id}"))
+        heard = None
+        if event is not None:
+            try:
+                heard = from_notice(version, event)
+            except (ValueError, TypeError):
+                log.warning("an unreadable event in a notification of table %s; reading the log", table_id)
+        self._spawn(self._guarded(self.refresh(table_id, heard), f"catching up with table {table_id}"))
 
     def _heard_presence(self, table_id: int, seat: int, process: str, count: int) -> None:
         if self.fanout.set_remote(table_id, seat, process, count):

@@ -1,7 +1,9 @@
 """How server processes hear each other: PostgreSQL LISTEN/NOTIFY, or nothing on SQLite.
 
 On PostgreSQL every commit of a change notifies ``TABLE:VERSION`` on one channel (inside
-the change's transaction, so it is heard exactly when the change is visible). The
+the change's transaction, so it is heard exactly when the change is visible), followed
+by the event itself when it is small (a move): a process that watches the table and is
+at the version before applies it without reading the log. The
 channel is named after the database and the schema, so servers (and test runs) in other
 schemas never hear each other. Each process listens on a connection of its own and, on
 a notification for a table it caches, watches or runs, reads the log from its version
@@ -54,7 +56,8 @@ def lock_space(space: str) -> int:
 class Handlers:
     """What the hall does with what it hears."""
 
-    change: Callable[[int, int], None]
+    #: a change: table, version, and the event as ``storage.notice`` wrote it (None: read the log)
+    change: Callable[[int, int, str | None], None]
     presence: Callable[[int, int, str, int], None]
     hello: Callable[[str], None]
     connected: Callable[[], Awaitable[None]]
@@ -139,7 +142,8 @@ class Listener:
                 if parts[1] != self.process:
                     handlers.hello(parts[1])
             else:
-                handlers.change(int(parts[0]), int(parts[1]))
+                table, version, *event = payload.split(":", 2)  # the event's JSON may hold colons
+                handlers.change(int(table), int(version), event[0] if event else None)
         except (ValueError, IndexError):
             log.warning("an unreadable notification on %s: %r", self.channel, payload[:100])
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -224,6 +225,26 @@ class Event:
     at: datetime | None = None
 
 
+#: the longest notification that carries its event (PostgreSQL refuses payloads of 8000 bytes)
+NOTICE_MAX = 7000
+
+
+def notice(table_id: int, event: Event) -> str:
+    """The notification of a stored event: ``TABLE:VERSION``, and the event itself after
+    another colon when it is small, so a process that watches the table applies it
+    without reading the log back (it is sent with the event's own commit, in order)."""
+    head = f"{table_id}:{event.version}"
+    at = event.at.isoformat() if event.at is not None else None
+    body = json.dumps([event.kind, event.seat, event.action, event.data, at], separators=(",", ":"))
+    return head if len(head) + 1 + len(body) > NOTICE_MAX else f"{head}:{body}"
+
+
+def from_notice(version: int, body: str) -> Event:
+    """The event a notification carried (``notice``), as ``events_after`` reads it."""
+    kind, seat, action, data, at = json.loads(body)
+    return Event(version, kind, seat, action, data, None if at is None else utc(datetime.fromisoformat(at)))
+
+
 def _events(rows: list[dict[str, Any]]) -> list[Event]:
     return [Event(r["version"], r["kind"], r["seat"], r["action"], r["data"], utc(r["at"])) for r in rows]
 
@@ -384,7 +405,7 @@ class Store:
     def _append_in_one(self, table_id: int, event: Event, changes: dict[str, Any]) -> None:
         self._driver(_append_in_one(frozenset(changes)), {
             **_event_params(table_id, event), **{f"p_{c}": v for c, v in changes.items()},
-            "p_channel": self.channel, "p_payload": f"{table_id}:{event.version}",
+            "p_channel": self.channel, "p_payload": notice(table_id, event),
         })
 
     # ---- the hot statements on the event loop (PostgreSQL) ------------------------------------
@@ -400,7 +421,7 @@ class Store:
         try:
             await self._async.run(self._statement(_append_in_one(frozenset(changes))), {
                 **_event_params(table_id, event), **{f"p_{c}": v for c, v in changes.items()},
-                "p_channel": self.channel, "p_payload": f"{table_id}:{event.version}",
+                "p_channel": self.channel, "p_payload": notice(table_id, event),
             })
         except IntegrityError as err:
             raise Stale(f"table {table_id} already has a version {event.version}") from err
