@@ -136,3 +136,27 @@ def test_a_notification_carries_the_event_as_the_log_holds_it(engine, store):
         table, version, body = text.split(":", 2)
         assert (int(table), int(version)) == (table_id, event.version)
         assert storage.from_notice(event.version, body) == event
+
+
+def test_a_statement_abandoned_by_its_caller_does_not_poison_the_next(engine, store):
+    import asyncio
+
+    if engine.dialect.name != "postgresql":
+        pytest.skip("the event loop's statements are PostgreSQL's")
+    table_id = store.create(ROW, SEATS, storage.Event(0, "create", None, None, {"seats": SEATS}, AT))
+    slow = storage.Compiled.of(sa.select(sa.func.pg_sleep(sa.bindparam("s", type_=sa.Float))), engine.dialect)
+
+    async def cancel_then_read() -> list[storage.Event]:
+        store.start_async(1)
+        try:
+            task = asyncio.ensure_future(store._async.run(slow, {"s": 5.0}))
+            await asyncio.sleep(0.3)
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            await store.append_async(table_id, storage.Event(1, "move", 0, "play R7", None, AT))
+            return await store.events_after_async(table_id, 0)
+        finally:
+            await store.close_async()
+
+    assert [e.action for e in asyncio.run(asyncio.wait_for(cancel_then_read(), 20))] == ["play R7"]
