@@ -62,3 +62,25 @@ def test_a_finished_game_shows_everyone_the_whole_record():
         advance(live, Event(live.version + 1, "move", live.state.to_move, action.text, data))
     record = [p.action.text for p in live.moves]
     assert all(seat_log(live, seat) == record for seat in (0, 1, None))
+
+
+def test_a_state_is_built_once_per_version_reader_and_presence():
+    from meeple.server.clocks import Clocks
+    from meeple.server.live import shown
+
+    live = table("lost-cities", 3)
+    rng = random.Random(4)
+    for _ in range(30):
+        seat = live.state.to_move
+        first = shown(live, seat, 0.0, [True, False])
+        assert shown(live, seat, 5.0, [True, False]) is first  # the move's push and its answer
+        assert first == payload(live, seat, 0.0, [True, False])
+        other = shown(live, seat, 0.0, [True, True])  # someone connected: built again
+        assert other is not first and other["seats"][1]["connected"]
+        assert shown(live, None, 0.0, [True, False]) == payload(live, None, 0.0, [True, False])
+        action = rng.choice(list(live.state.legal_actions()))
+        advance(live, Event(live.version + 1, "move", seat, action.text))
+        after = shown(live, seat, 0.0, [True, False])
+        assert after is not first and after == payload(live, seat, 0.0, [True, False])
+    live.clocks = Clocks([60.0, 60.0])  # a clock runs with the time: never kept
+    assert shown(live, 0, 0.0, [True, False]) is not shown(live, 0, 0.0, [True, False])

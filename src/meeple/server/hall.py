@@ -46,7 +46,7 @@ from meeple.server.config import ServerConfig
 from meeple.server.errors import ApiError
 from meeple.server.fanout import Fanout, Subscriber
 from meeple.server.leases import LeasesLost, LocalLeases, PgLeases
-from meeple.server.live import Gap, LiveTable, advance, payload, seats_info
+from meeple.server.live import Gap, LiveTable, advance, seats_info, shown
 from meeple.server.seats import Seat, parse_seat
 from meeple.server.storage import Event, Stale, Store, from_notice
 from meeple.server.tokens import find_seat, hash_token, new_token
@@ -366,7 +366,8 @@ class Hall:
         return live, self.seat_of(live, token)
 
     def view(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
-        return payload(live, seat, self.now(), self.fanout.connected(live.id, live.players))
+        """What ``seat`` sees now (shared: not to be changed by the caller)."""
+        return shown(live, seat, self.now(), self.fanout.connected(live.id, live.players))
 
     def _player(self, live: LiveTable, token: str | None, what: str) -> int:
         """The seat that may play (``what``: moves, an undo, a hint) with ``token``."""

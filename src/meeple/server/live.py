@@ -63,6 +63,9 @@ class LiveTable:
     #: a line depends only on its move and the reader, so a request adds the new lines
     #: instead of rewriting the whole game's; an undo drops the last line of each
     logs: dict[int | str | None, list[str]] = field(default_factory=dict)
+    #: the states built at ``views_version``, by reader and who is connected (``shown``)
+    views: dict[tuple[int | None, tuple[bool, ...]], dict[str, Any]] = field(default_factory=dict)
+    views_version: int = -2
 
     @property
     def over(self) -> bool:
@@ -194,6 +197,23 @@ def replay(state: State, moves: list[Played]) -> State:
     for p in moves:
         state.apply(p.action)
     return state
+
+
+def shown(live: LiveTable, seat: int | None, now: float, connected: list[bool]) -> dict[str, Any]:
+    """``payload``, built once per version for each reader: a move's pushes and its answer
+    share it (the mover's socket and the mover's request want the same state). A table
+    with a clock is built each time (its clock runs with ``now``). Callers must not change
+    what they get."""
+    if live.clocks is not None:
+        return payload(live, seat, now, connected)
+    if live.views_version != live.version:
+        live.views.clear()
+        live.views_version = live.version
+    key = (seat, tuple(connected))
+    found = live.views.get(key)
+    if found is None:
+        found = live.views[key] = payload(live, seat, now, connected)
+    return found
 
 
 def payload(live: LiveTable, seat: int | None, now: float, connected: list[bool]) -> dict[str, Any]:
