@@ -62,14 +62,11 @@ class Connection:
         if token is not None:
             head.append(f"Authorization: Bearer {token}")
         self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
-        status_line = await self.reader.readline()
-        status = int(status_line.split()[1])
+        lines = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
         length = 0
-        while True:
-            line = await self.reader.readline()
-            if line in (b"\r\n", b""):
-                break
-            name, _, value = line.decode("latin-1").partition(":")
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
             if name.lower() == "content-length":
                 length = int(value)
         payload = await self.reader.readexactly(length)
@@ -177,6 +174,16 @@ async def prober(port_a: int, port_b: int, stop: float, tally: Tally, rng: rando
             await ws.close()
 
 
+def _run(coro: Any) -> Any:
+    """Run the clients on uvloop when it is installed (uvicorn[standard] brings it): the
+    load generator shares the machine with the servers, so its own CPU counts."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coro)
+    return uvloop.run(coro)
+
+
 def _percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -271,9 +278,11 @@ def run_throughput(db: str | None, clients: int, seconds: float, console: Consol
         for port in ports:
             procs.append(start_server(url, port))
         cpu0 = [_cpu_seconds(p.pid) for p in procs]
-        tally, elapsed = asyncio.run(_drive(ports, clients, seconds, warmup))
+        mine = time.process_time()
+        tally, elapsed = _run(_drive(ports, clients, seconds, warmup))
+        mine = time.process_time() - mine
         cpu1 = [_cpu_seconds(p.pid) for p in procs]
-        persisted = asyncio.run(_persisted(ports[0], tally.tables))
+        persisted = _run(_persisted(ports[0], tally.tables))
     finally:
         for proc in procs:
             stop_server(proc)
@@ -302,6 +311,8 @@ def run_throughput(db: str | None, clients: int, seconds: float, console: Consol
         # CPU the server processes used per move (warm-up included, so slightly high): the
         # capacity of free cores is about 1000 / this, whatever the machine's load
         "server_cpu_ms_per_move": None if cpu is None else 1000 * cpu / (moves * (elapsed + warmup) / elapsed),
+        # the load generator's own CPU (same 2 cores): what the machine pays besides the servers
+        "client_cpu_ms_per_move": 1000 * mine / (moves * (elapsed + warmup) / elapsed) if moves else None,
         "load_average": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
         "cpus": os.cpu_count(),
     }
@@ -330,7 +341,8 @@ def run_throughput(db: str | None, clients: int, seconds: float, console: Consol
     )
     if result["server_cpu_ms_per_move"] is not None:
         console.print(f"server CPU per move {result['server_cpu_ms_per_move']:.2f} ms "
-                      f"(free cores: about {1000 / result['server_cpu_ms_per_move']:,.0f} moves/s each); "
+                      f"(free cores: about {1000 / result['server_cpu_ms_per_move']:,.0f} moves/s each), "
+                      f"the clients' {result['client_cpu_ms_per_move']:.2f} ms; "
                       f"load average {result['load_average']:.1f} on {os.cpu_count()} CPUs")
     return result
 
@@ -410,7 +422,7 @@ def run_fairness(console: Console, as_json: bool = False, seconds: float = 20.0,
     proc = start_server(f"sqlite:///{Path(tmp.name) / 'fair.sqlite3'}", port)
     try:
         cpu0 = _cpu_seconds(proc.pid)
-        alone, beside = asyncio.run(_fairness(port, seconds, heavy_tables))
+        alone, beside = _run(_fairness(port, seconds, heavy_tables))
         cpu1 = _cpu_seconds(proc.pid)
     finally:
         stop_server(proc)

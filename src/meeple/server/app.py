@@ -15,6 +15,7 @@ from sqlalchemy import Engine
 
 from meeple.server import browser, errors, lessons, routes, ws
 from meeple.server.config import ServerConfig
+from meeple.server.fastpath import FastPath
 from meeple.server.hall import Hall
 from meeple.server.security import SecurityHeaders
 from meeple.server.story import Pasts, Stories, Uploads
@@ -80,6 +81,7 @@ def create_app(
     from meeple.web import install as install_web_client
 
     install_web_client(app)  # the browser client at / and /static
+    app.add_middleware(FastPath, state=app.state)  # innermost: inside the guard and the headers
     app.add_middleware(errors.BodyGuard, limit=config.max_body, depth=config.max_depth)
     app.add_middleware(SecurityHeaders)
     return app

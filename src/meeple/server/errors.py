@@ -65,16 +65,21 @@ def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value, default=str, ensure_ascii=True))
 
 
+def api_error_response(request: Request, err: ApiError) -> JSONResponse:
+    """A refusal as every route answers it, in the request's language."""
+    from meeple.server.language import request_language
+
+    headers = dict(err.headers or {})
+    if err.status == 401:
+        headers["WWW-Authenticate"] = "Bearer"
+    body = err.body(Audience(request_language(request)))
+    return JSONResponse(body, status_code=err.status, headers=headers or None)
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(request: Request, err: ApiError) -> JSONResponse:
-        from meeple.server.language import request_language
-
-        headers = dict(err.headers or {})
-        if err.status == 401:
-            headers["WWW-Authenticate"] = "Bearer"
-        body = err.body(Audience(request_language(request)))
-        return JSONResponse(body, status_code=err.status, headers=headers or None)
+        return api_error_response(request, err)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:

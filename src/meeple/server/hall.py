@@ -47,9 +47,9 @@ from meeple.server.config import ServerConfig
 from meeple.server.errors import ApiError
 from meeple.server.fanout import Fanout, Subscriber
 from meeple.server.leases import LeasesLost, LocalLeases, PgLeases
-from meeple.server.live import Gap, LiveTable, advance, payload, seats_info
+from meeple.server.live import Gap, LiveTable, advance, seats_info, shown
 from meeple.server.seats import Seat, parse_seat
-from meeple.server.storage import Event, Stale, Store
+from meeple.server.storage import Event, Stale, Store, from_notice
 from meeple.server.tokens import find_seat, hash_token, new_token
 
 log = logging.getLogger("meeple.server")
@@ -60,6 +60,8 @@ MAX_ID = 2**31 - 1
 BACKOFF = (0.5, 30.0)
 #: a bot that fails this often in a row plays a random legal move instead
 BOT_FAILURES = 3
+#: PostgreSQL: the most statements a process runs at once on the event loop's connections
+ASYNC_CONNECTIONS = 8
 
 
 class Hall:
@@ -72,7 +74,8 @@ class Hall:
         self.process = uuid.uuid4().hex[:12]
         self.store = Store(engine)
         # SQLite has one writer, on the event loop; its reads take one thread. PostgreSQL
-        # waits on the network: a pool of threads, each with its connection
+        # waits on the network: a move and the log read on the event loop (async
+        # connections, see storage), the rest in a pool of threads, each with its connection
         self._db_pool = ThreadPoolExecutor(8 if self.shared else 1, thread_name_prefix="meeple-db")
         self.cache: OrderedDict[int, LiveTable] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -97,6 +100,7 @@ class Hall:
             space = await loop.run_in_executor(self._db_pool, notify.namespace, self.engine)
             self.store.channel = notify.channel_name(space)
             self.leases = PgLeases(self.engine, notify.lock_space(space))
+            self.store.start_async(ASYNC_CONNECTIONS)
             self.listener = notify.Listener(self.engine, self.store.channel, self.process)
             self.listener.start(notify.Handlers(self._heard, self._heard_presence, self._heard_hello,
                                                 self._reconnected))
@@ -120,6 +124,7 @@ class Hall:
         self.bots.close()
         self.leases.close()  # its connection closes: other processes take the tables over
         self._db_pool.shutdown(wait=True)
+        await self.store.close_async()
         self.store.close()
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
@@ -212,7 +217,7 @@ class Hall:
 
     async def _catch_up(self, live: LiveTable) -> LiveTable:
         """Apply the log's events after the cached version (lock held); push each new version."""
-        events = await self._db(self.store.events_after, live.id, live.version)
+        events = await self._read_log(live.id, live.version)
         if not events:
             return live
         try:
@@ -226,18 +231,28 @@ class Hall:
             self._changed(live)
         return live
 
-    async def refresh(self, table_id: int) -> None:
-        """Catch up with a change another process announced (if this process cares)."""
+    async def refresh(self, table_id: int, heard: Event | None = None) -> None:
+        """Catch up with a change another process announced (if this process cares): with
+        the event the notification carried when it is the next one, else from the log."""
         live = self.cache.get(table_id)
         if live is None:
             if not self.fanout.sockets(table_id) and not self.leases.holds(table_id):
                 return
             live = await self.table(table_id, fresh=False)
         async with self.lock(table_id):
-            await self._catch_up(self._held(live))
+            live = self._held(live)
+            if heard is not None and heard.version == live.version + 1:
+                try:
+                    advance(live, heard)
+                except (Gap, MeepleError) as err:  # nothing applied: the log decides
+                    log.error("table %s: a notified event did not apply (%s); reading the log", live.id, err)
+                else:
+                    self._changed(live)
+                    return
+            await self._catch_up(live)
 
     # ---- what other processes say ----------------------------------------------------------
-    def _heard(self, table_id: int, version: int) -> None:
+    def _heard(self, table_id: int, version: int, event: str | None = None) -> None:
         if self._writing.get(table_id) == version:
             return  # this process's own commit (its cache follows when the write returns)
         live = self.cache.get(table_id)
@@ -245,7 +260,13 @@ class Hall:
             return  # already read
         if live is None and not self.fanout.sockets(table_id) and not self.leases.holds(table_id):
             return
-        self._spawn(self._guarded(self.refresh(table_id), f"catching up with table {table_id}"))
+        heard = None
+        if event is not None:
+            try:
+                heard = from_notice(version, event)
+            except (ValueError, TypeError):
+                log.warning("an unreadable event in a notification of table %s; reading the log", table_id)
+        self._spawn(self._guarded(self.refresh(table_id, heard), f"catching up with table {table_id}"))
 
     def _heard_presence(self, table_id: int, seat: int, process: str, count: int) -> None:
         if self.fanout.set_remote(table_id, seat, process, count):
@@ -346,7 +367,8 @@ class Hall:
         return live, self.seat_of(live, token)
 
     def view(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
-        return payload(live, seat, self.now(), self.fanout.connected(live.id, live.players))
+        """What ``seat`` sees now (shared: not to be changed by the caller)."""
+        return shown(live, seat, self.now(), self.fanout.connected(live.id, live.players))
 
     def _player(self, live: LiveTable, token: str | None, what: str) -> int:
         """The seat that may play (``what``: moves, an undo, a hint) with ``token``."""
@@ -566,6 +588,15 @@ class Hall:
             self._changed(live)
         return live, seat
 
+    async def _read_log(self, table_id: int, version: int) -> list[Event]:
+        """The table's events after ``version`` (PostgreSQL: on the event loop)."""
+        if not self.shared:
+            return await self._db(self.store.events_after, table_id, version)
+        try:
+            return await self.store.events_after_async(table_id, version)
+        except DBAPIError as err:
+            raise database_error(err) from err
+
     async def _write(self, fn: Callable[..., T], *args: Any) -> T:
         """A write: on the event loop for SQLite (see ``storage``), in a thread for PostgreSQL."""
         if self.shared:
@@ -580,7 +611,13 @@ class Hall:
         """Append ``event`` to the log (lock held); 409 if another writer got there first."""
         self._writing[live.id] = event.version
         try:
-            await self._write(self.store.append, live.id, event, changes, seat_changes)
+            if self.shared and not seat_changes:  # one statement, on the event loop
+                try:
+                    await self.store.append_async(live.id, event, changes)
+                except DBAPIError as err:
+                    raise database_error(err) from err
+            else:
+                await self._write(self.store.append, live.id, event, changes, seat_changes)
         except Stale:
             await self._catch_up(live)  # another process wrote: this one reads it
             raise ApiError(409, f"table {live.id} changed meanwhile (it is at version {live.version}); "

@@ -59,6 +59,13 @@ class LiveTable:
     result: dict[str, Any] | None = None
     #: states before each move of the current seat's run of moves (for undo without replay)
     history: list[State] = field(default_factory=list)
+    #: each reader's log lines so far (a seat, None for spectators, PUBLIC for everyone's):
+    #: a line depends only on its move and the reader, so a request adds the new lines
+    #: instead of rewriting the whole game's; an undo drops the last line of each
+    logs: dict[int | str | None, list[str]] = field(default_factory=dict)
+    #: the states built at ``views_version``, by reader and who is connected (``shown``)
+    views: dict[tuple[int | None, tuple[bool, ...]], dict[str, Any]] = field(default_factory=dict)
+    views_version: int = -2
 
     @property
     def over(self) -> bool:
@@ -147,6 +154,8 @@ def _undo(live: LiveTable, _event: Event, _data: dict[str, Any], _after: Step) -
     if not live.moves:
         raise Gap(f"table {live.id}: an undo with no move to take back")
     live.moves.pop()
+    for lines in live.logs.values():
+        del lines[len(live.moves):]
     if live.history:
         live.state = live.history.pop()
     else:
@@ -190,6 +199,23 @@ def replay(state: State, moves: list[Played]) -> State:
     return state
 
 
+def shown(live: LiveTable, seat: int | None, now: float, connected: list[bool]) -> dict[str, Any]:
+    """``payload``, built once per version for each reader: a move's pushes and its answer
+    share it (the mover's socket and the mover's request want the same state). A table
+    with a clock is built each time (its clock runs with ``now``). Callers must not change
+    what they get."""
+    if live.clocks is not None:
+        return payload(live, seat, now, connected)
+    if live.views_version != live.version:
+        live.views.clear()
+        live.views_version = live.version
+    key = (seat, tuple(connected))
+    found = live.views.get(key)
+    if found is None:
+        found = live.views[key] = payload(live, seat, now, connected)
+    return found
+
+
 def payload(live: LiveTable, seat: int | None, now: float, connected: list[bool]) -> dict[str, Any]:
     """Everything ``seat`` (None: a spectator) may see of the table, built from ``view(seat)``."""
     state, game, over = live.state, live.game, live.over
@@ -200,11 +226,7 @@ def payload(live: LiveTable, seat: int | None, now: float, connected: list[bool]
         else []
     )
     view = state.view(seat)
-    if over or type(game).log_text is Game.log_text:  # public: the record, or a game that hides nothing
-        log = [p.action.text for p in live.moves]
-    else:
-        text = game.log_text
-        log = [text(p.action, p.actor, seat) for p in live.moves]
+    log = seat_log(live, seat)
     result = live.result or {}
     clock = None
     if live.control is not None and live.clocks is not None:
@@ -233,6 +255,25 @@ def payload(live: LiveTable, seat: int | None, now: float, connected: list[bool]
         "seed": live.seed if over else None,
         "salt": live.salt if over else None,
     }
+
+
+#: the key of the log everyone reads (a finished game's, or a game that hides nothing)
+PUBLIC = "public"
+
+
+def seat_log(live: LiveTable, seat: int | None) -> list[str]:
+    """The moves so far as ``seat`` may read them (``Game.log_text``), from the lines
+    already written for that reader plus the new ones."""
+    public = live.over or type(live.game).log_text is Game.log_text
+    lines = live.logs.setdefault(PUBLIC if public else seat, [])
+    moves = live.moves
+    if len(lines) < len(moves):
+        if public:
+            lines.extend(p.action.text for p in moves[len(lines):])
+        else:
+            text = live.game.log_text
+            lines.extend(text(p.action, p.actor, seat) for p in moves[len(lines):])
+    return lines[:len(moves)]
 
 
 def seats_info(seats: list[Seat], connected: list[bool]) -> list[dict[str, Any]]:

@@ -8,20 +8,26 @@ fails with ``Stale``. A plain move is one statement: the event (and on PostgreSQ
 it runs in autocommit, its notification, through a data-modifying CTE: atomic by itself,
 one round trip). Reads are single statements too (each one snapshot).
 
-Where it runs: every method is synchronous. The hall calls ``append`` and ``create`` on
-the event loop for SQLite (one writer in one process; a WAL commit without fsync costs
-tens of microseconds, less than a hop to a thread) and everything else, and every call
-on PostgreSQL (a network round trip), in its pool of database threads. Each thread
-keeps its own connection (in autocommit on PostgreSQL), so a hot path pays no pool
-checkout; the rare changes of several statements take a pooled connection.
+Where it runs: the hall calls ``append`` and ``create`` on the event loop for SQLite
+(one writer in one process; a WAL commit without fsync costs tens of microseconds, less
+than a hop to a thread) and the reads in its database thread. On PostgreSQL (a network
+round trip) the hot statements, a move's change and the log read, run on the event loop
+through ``append_async`` and ``events_after_async`` (a few async connections of their
+own: a hop to a thread and back cost more CPU than the statement); everything else runs
+in the hall's pool of database threads. Each thread keeps its own connection (in
+autocommit on PostgreSQL), so a hot path pays no pool checkout; the rare changes of
+several statements take a pooled connection. The hot statements skip SQLAlchemy's
+per-execution bookkeeping (``Compiled``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
+import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -101,6 +107,105 @@ def _append_in_one(columns: frozenset[str]) -> sa.Select:
                                        sa.bindparam("p_payload", type_=sa.String))).select_from(last)
 
 
+@dataclass(frozen=True)
+class Compiled:
+    """A hot statement compiled once for the engine's dialect and run on the driver's own
+    cursor. The SQL, the order of its parameters and every value's conversion (JSON,
+    datetimes) are SQLAlchemy's, taken from the compilation and the column types; what is
+    skipped is SQLAlchemy's per-execution bookkeeping, which cost more CPU than the
+    database's own work (0.14 ms a statement on PostgreSQL, 0.03 ms on SQLite)."""
+
+    sql: str
+    #: the parameters' order for a positional style (SQLite's ``?``); None: by name (psycopg)
+    order: tuple[str, ...] | None
+    #: bind name -> its type's conversion for this dialect
+    convert: tuple[tuple[str, Callable[[Any], Any]], ...]
+    #: result columns: name and its type's conversion (None: as the driver gives it)
+    columns: tuple[tuple[str, Callable[[Any], Any] | None], ...]
+
+    @classmethod
+    def of(cls, statement: sa.Executable, dialect: sa.Dialect) -> Compiled:
+        compiled = statement.compile(dialect=dialect)
+        convert = []
+        for name, bind in compiled.binds.items():
+            fn = dialect.type_descriptor(bind.type).bind_processor(dialect)
+            if fn is not None:
+                convert.append((name, fn))
+        columns = ()
+        if isinstance(statement, sa.Select):
+            columns = tuple((c.key, dialect.type_descriptor(c.type).result_processor(dialect, None))
+                            for c in statement.selected_columns)
+        order = tuple(compiled.positiontup or ()) if compiled.positional else None
+        return cls(compiled.string, order, tuple(convert), columns)
+
+    def params(self, values: dict[str, Any]) -> Any:
+        if self.convert:
+            values = dict(values)
+            for name, fn in self.convert:
+                values[name] = fn(values[name])
+        return values if self.order is None else [values[name] for name in self.order]
+
+    def rows(self, fetched: list[Any]) -> list[dict[str, Any]]:
+        out = []
+        for row in fetched:
+            out.append({name: value if fn is None else fn(value)
+                        for (name, fn), value in zip(self.columns, row, strict=True)})
+        return out
+
+
+class AsyncDriver:
+    """PostgreSQL's hot statements (a move's change, the log read) on the event loop, on
+    a few connections of their own in autocommit: no hop to a database thread and back
+    (the threads spent 0.57 ms of CPU a move switching for statements of about 35 us). A
+    connection that fails, or whose statement was abandoned (its caller cancelled), is
+    closed; the next statement opens another."""
+
+    def __init__(self, engine: Engine, size: int) -> None:
+        # the engine's own connection arguments (a URL rendered back to text would turn
+        # the spaces of ``options`` into "+", which libpq does not read as spaces)
+        _args, self.connect_args = engine.dialect.create_connect_args(engine.url)
+        self.dialect = engine.dialect
+        self.idle: list[Any] = []
+        self.slots = asyncio.Semaphore(size)
+        self.closed = False
+
+    async def run(self, compiled: Compiled, values: dict[str, Any]) -> list[dict[str, Any]]:
+        import psycopg
+
+        params = compiled.params(values)
+        async with self.slots:
+            conn, cursor = self.idle.pop() if self.idle else (None, None)
+            try:
+                if conn is None or cursor is None:
+                    conn = await psycopg.AsyncConnection.connect(**{**self.connect_args, "autocommit": True})
+                    cursor = conn.cursor()  # kept with its connection: a cursor is built once
+                await cursor.execute(compiled.sql, params)
+                rows = compiled.rows(await cursor.fetchall()) if compiled.columns else []
+            except psycopg.Error as err:
+                broken = conn is None or conn.broken or conn.closed
+                if conn is not None and broken:
+                    with contextlib.suppress(Exception):  # already broken
+                        await conn.close()
+                    conn = None
+                raise DBAPIError.instance(compiled.sql, params, err, psycopg.Error,
+                                          connection_invalidated=broken, dialect=self.dialect) from err
+            finally:
+                if conn is not None:
+                    if self.closed or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                        with contextlib.suppress(Exception):  # shutting down, or a statement left running
+                            await conn.close()
+                    else:
+                        self.idle.append((conn, cursor))
+        return rows
+
+    async def close(self) -> None:
+        self.closed = True
+        idle, self.idle = self.idle, []
+        for conn, _cursor in idle:
+            with contextlib.suppress(Exception):  # at shutdown: a broken one is already gone
+                await conn.close()
+
+
 class Stale(Exception):
     """Another change was stored first: the version the writer saw is no longer current."""
 
@@ -122,6 +227,30 @@ class Event:
     at: datetime | None = None
 
 
+#: the longest notification that carries its event (PostgreSQL refuses payloads of 8000 bytes)
+NOTICE_MAX = 7000
+
+
+def notice(table_id: int, event: Event) -> str:
+    """The notification of a stored event: ``TABLE:VERSION``, and the event itself after
+    another colon when it is small, so a process that watches the table applies it
+    without reading the log back (it is sent with the event's own commit, in order)."""
+    head = f"{table_id}:{event.version}"
+    at = event.at.isoformat() if event.at is not None else None
+    body = json.dumps([event.kind, event.seat, event.action, event.data, at], separators=(",", ":"))
+    return head if len(head) + 1 + len(body) > NOTICE_MAX else f"{head}:{body}"
+
+
+def from_notice(version: int, body: str) -> Event:
+    """The event a notification carried (``notice``), as ``events_after`` reads it."""
+    kind, seat, action, data, at = json.loads(body)
+    return Event(version, kind, seat, action, data, None if at is None else utc(datetime.fromisoformat(at)))
+
+
+def _events(rows: list[dict[str, Any]]) -> list[Event]:
+    return [Event(r["version"], r["kind"], r["seat"], r["action"], r["data"], utc(r["at"])) for r in rows]
+
+
 def _event_params(table_id: int, event: Event) -> dict[str, Any]:
     return {"table_id": table_id, "version": event.version, "kind": event.kind, "seat": event.seat,
             "action": event.action, "data": event.data, "at": event.at}
@@ -138,6 +267,8 @@ class Store:
         self._local = threading.local()
         self._all: list[sa.Connection] = []
         self._guard = threading.Lock()
+        self._compiled: dict[Any, Compiled] = {}
+        self._async: AsyncDriver | None = None
 
     # ---- connections ---------------------------------------------------------------
     def _connection(self) -> sa.Connection:
@@ -180,6 +311,42 @@ class Store:
                 conn.invalidate()
                 conn.close()
 
+    def _statement(self, statement: sa.Executable) -> Compiled:
+        compiled = self._compiled.get(statement)
+        if compiled is None:
+            compiled = self._compiled[statement] = Compiled.of(statement, self.engine.dialect)
+        return compiled
+
+    def _driver(self, statement: sa.Executable, values: dict[str, Any], commit: bool = False
+                ) -> list[dict[str, Any]]:
+        """One hot statement on this thread's connection, through the driver (``Compiled``);
+        ``commit``: SQLite's implicit transaction is committed (PostgreSQL's connection is in
+        autocommit). A driver error is raised as SQLAlchemy's (``IntegrityError``, ...), the
+        connection dropped when it is broken."""
+        compiled = self._statement(statement)
+        conn = self._connection()
+        raw = conn.connection.dbapi_connection
+        assert raw is not None
+        params = compiled.params(values)
+        cursor = raw.cursor()
+        try:
+            cursor.execute(compiled.sql, params)
+            rows = compiled.rows(cursor.fetchall()) if compiled.columns else []
+            if commit:
+                raw.commit()
+            return rows
+        except self.engine.dialect.loaded_dbapi.Error as err:
+            lost = self.engine.dialect.is_disconnect(err, raw, cursor)
+            with contextlib.suppress(Exception):  # a broken connection cannot roll back
+                raw.rollback()
+            wrapped = DBAPIError.instance(compiled.sql, params, err, self.engine.dialect.loaded_dbapi.Error,
+                                          connection_invalidated=lost, dialect=self.engine.dialect)
+            if not isinstance(wrapped, IntegrityError):
+                self._drop()
+            raise wrapped from err
+        finally:
+            cursor.close()
+
     def _read(self, query: sa.Executable, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         """One statement: one snapshot."""
         conn = self._connection()
@@ -221,6 +388,9 @@ class Store:
             if self.postgres and self.channel is not None and not seat_changes:
                 self._append_in_one(table_id, event, changes)
                 return
+            if not self.postgres and not changes and not seat_changes:  # a move: one insert
+                self._driver(INSERT_EVENT, _event_params(table_id, event), commit=True)
+                return
             with self._transaction() as conn:
                 conn.execute(INSERT_EVENT, _event_params(table_id, event))
                 if changes:
@@ -235,17 +405,37 @@ class Store:
             raise Stale(f"table {table_id} already has a version {event.version}") from err
 
     def _append_in_one(self, table_id: int, event: Event, changes: dict[str, Any]) -> None:
-        conn = self._connection()
+        self._driver(_append_in_one(frozenset(changes)), {
+            **_event_params(table_id, event), **{f"p_{c}": v for c, v in changes.items()},
+            "p_channel": self.channel, "p_payload": notice(table_id, event),
+        })
+
+    # ---- the hot statements on the event loop (PostgreSQL) ------------------------------------
+    def start_async(self, size: int) -> None:
+        """Run ``append_async`` and ``events_after_async`` on the event loop from now on."""
+        self._async = AsyncDriver(self.engine, size)
+
+    async def append_async(self, table_id: int, event: Event, changes: dict[str, Any] | None = None) -> None:
+        """``append`` of a change with no seat changes, on the event loop (PostgreSQL)."""
+        changes = changes or {}
+        if not changes.keys() <= WRITABLE:
+            raise ValueError(f"a change sets only {sorted(WRITABLE)} of a table")
         try:
-            conn.execute(_append_in_one(frozenset(changes)), {
+            await self._async.run(self._statement(_append_in_one(frozenset(changes))), {
                 **_event_params(table_id, event), **{f"p_{c}": v for c, v in changes.items()},
-                "p_channel": self.channel, "p_payload": f"{table_id}:{event.version}",
+                "p_channel": self.channel, "p_payload": notice(table_id, event),
             })
-        except IntegrityError:
-            raise
-        except DBAPIError:
-            self._drop()
-            raise
+        except IntegrityError as err:
+            raise Stale(f"table {table_id} already has a version {event.version}") from err
+
+    async def events_after_async(self, table_id: int, version: int) -> list[Event]:
+        """``events_after`` on the event loop (PostgreSQL)."""
+        rows = await self._async.run(self._statement(EVENTS_AFTER), {"p_id": table_id, "p_after": version})
+        return _events(rows)
+
+    async def close_async(self) -> None:
+        if self._async is not None:
+            await self._async.close()
 
     def notify(self, payload: str) -> None:
         """Tell the other processes something that is no change of a table (presence)."""
@@ -274,8 +464,7 @@ class Store:
         Events are never changed once stored, and version N + 1 commits only after N (its
         row update waits for N's), so what one statement sees is a gap-free run.
         """
-        rows = self._read(EVENTS_AFTER, {"p_id": table_id, "p_after": version})
-        return [Event(r["version"], r["kind"], r["seat"], r["action"], r["data"], utc(r["at"])) for r in rows]
+        return _events(self._driver(EVENTS_AFTER, {"p_id": table_id, "p_after": version}))
 
     def list_tables(self, status: str | None, game: str | None, limit: int, before: int | None
                     ) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
