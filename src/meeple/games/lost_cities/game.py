@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from meeple.core.game import Game, Option
-from meeple.games.lost_cities import chance, details, explain, report, scoring, strategy
+from meeple.games.lost_cities import chance, details, explain, playout, report, scoring, strategy
 from meeple.games.lost_cities.actions import ACTIONS
 from meeple.games.lost_cities.components import HAND_SIZE, deck
 from meeple.games.lost_cities.render import render
@@ -31,8 +31,8 @@ class LostCities(Game):
     render = staticmethod(render)
 
     greedy_action = staticmethod(strategy.greedy_action)
-    rollout_action = staticmethod(strategy.rollout_action)
-    prior_action = staticmethod(strategy.rollout_action)
+    rollout_action = staticmethod(playout.playout_action)
+    prior_action = staticmethod(playout.playout_action)
     evaluate = staticmethod(strategy.evaluate)
     styles = strategy.STYLE_DOCS
     style_action = staticmethod(strategy.style_action)
