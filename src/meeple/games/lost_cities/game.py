@@ -28,6 +28,10 @@ class LostCities(Game):
     #: playouts with the card-holding policy (playout.py) cost about 2.5 times the old
     #: ones; 200 iterations keep a decision well under a second on one core
     search_iterations = 200
+    #: at that budget the search trusts the playout policy's favourite until the playouts
+    #: clearly prefer another move (bias 1, exploration 0.7 spread 200 iterations so thin
+    #: that the choice was mostly noise: benchmarks/README.md, issue 24)
+    search_settings = {"bias": 5.0, "exploration": 0.4}
     #: 2: the stall rules (a third repetition or 50 idle turns end a round)
     rules_version = "2"
 

@@ -41,9 +41,9 @@ WAGER2_MARGIN = 8.0  # ... before another wager follows one
 OPP_TAKE = 0.8  # share of a card's points the rival gains when I discard it onto his colour
 OPP_EARLY = 0.5  # ... onto a colour he has not started, early in the round
 HOLD_STARTED = 1.0  # share of its points a playable card of a started colour is worth kept
-STRETCH = 3.0
+STRETCH = 3.0  # a pile draw's worth when I hold more to play than turns left
 SCAVENGE = 16.0  # points a pile card and my higher ones of its colour must pass to be taken
-DENY = 0.0  # weight of taking a pile card the rival could play  # a pile draw's worth when I hold more to play than turns left
+LEAD_TAKES = 0.5  # leading at the last deck card: a pile card must beat this (0: never)
 
 
 def _obtainable(state: LostCitiesState, seat: int, c: int) -> int:
@@ -196,7 +196,6 @@ def _rush(state: LostCitiesState, tops: list[int], turns: int, held: int, ncol: 
 def _draw(state: LostCitiesState) -> Action:
     seat = state.to_move
     tops = state.top_ranks[seat]
-    theirs = state.top_ranks[1 - seat]
     hand = state.hands[seat]
     piles = state.discard_piles
     blocked = state.blocked_pile
@@ -205,8 +204,11 @@ def _draw(state: LostCitiesState) -> Action:
     if deck == 1:
         scores = state.scores()
         if scores[seat] > scores[1 - seat]:
-            return DRAW_DECK_ACTION  # bank the lead
-        best_v = -5.0  # trailing: any pile card keeps the round going
+            if not LEAD_TAKES:
+                return DRAW_DECK_ACTION  # bank the lead
+            best_v = LEAD_TAKES  # bank the lead unless a pile card is worth a turn more
+        else:
+            best_v = -5.0  # trailing: any pile card keeps the round going
     else:
         planned = 0
         for k in hand:
@@ -231,9 +233,6 @@ def _draw(state: LostCitiesState) -> Action:
             v = (mine + r + 1 - SCAVENGE) / 4.0
         else:
             v = -1.0
-        t = theirs[c]
-        if DENY > 0.0 and r != WAGER and t >= 0 and r > t:
-            v = max(v, DENY * (r + 1) / 10.0 - 2.0 * (r - max(t, 0) - 1))
         if v > best_v:
             best, best_v = DRAW_PILE_OF[c], v
     if best is not DRAW_DECK_ACTION and state.stall_rules and blocked is not None \
