@@ -247,8 +247,8 @@ class Game:
     #: answers in about a second.
     search_iterations: int = 1000
     #: the game's own defaults for other ``ismcts`` parameters (``{"bias": 5.0}``), tuned
-    #: with its playout policy; a spec's or a caller's values win, and a network guide
-    #: (``net=``) brings its own settings instead
+    #: with its playout policy, for plain search; a spec's or a caller's values win, and
+    #: guided search (``net=``, guidance callables) goes without them
     search_settings: Mapping[str, Any] = {}
     #: the most plies one search iteration may play (tree walk and playout together);
     #: past it the playout stops and ``evaluate`` judges the position. A bound no policy
