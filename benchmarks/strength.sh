@@ -49,10 +49,24 @@ declare -A JOBS=(
     [lc-search-random]="tournament lc-search-random lost-cities --bots random,ismcts:iterations=100 --games 40 -o rounds=1"
     [lc-search300-greedy]="tournament lc-search300-greedy lost-cities --bots greedy,ismcts:iterations=300 --games 60 -o rounds=1"
     [lc-search-sprt]="sprt lc-search-sprt lost-cities --bot $ISMCTS --vs greedy --elo0 0 --elo1 100 --max-games 200 -o rounds=1"
+    # Lost Cities, the default game (3 rounds), issue 24: fresh seeds (5000-), never used in tuning
+    [lc3-search-greedy-6c]="tournament lc3-search-greedy-6c lost-cities --bots greedy,$ISMCTS --games 100 --seed 5000 -o colors=6"
+    [lc3-search-greedy-5c]="tournament lc3-search-greedy-5c lost-cities --bots greedy,$ISMCTS --games 100 --seed 5001 -o colors=5"
+    [lc3-search-aggressive-5c]="tournament lc3-search-aggressive-5c lost-cities --bots greedy:style=aggressive,$ISMCTS --games 100 --seed 5002 -o colors=5"
+    [lc3-search-aggressive-6c]="tournament lc3-search-aggressive-6c lost-cities --bots greedy:style=aggressive,$ISMCTS --games 100 --seed 5003 -o colors=6"
+    [lc3-search-committer-5c]="tournament lc3-search-committer-5c lost-cities --bots greedy:style=committer,$ISMCTS --games 100 --seed 5004 -o colors=5"
+    [lc3-search-committer-6c]="tournament lc3-search-committer-6c lost-cities --bots greedy:style=committer,$ISMCTS --games 100 --seed 5005 -o colors=6"
+    [lc3-search-scavenger-5c]="tournament lc3-search-scavenger-5c lost-cities --bots greedy:style=scavenger,$ISMCTS --games 100 --seed 5006 -o colors=5"
+    [lc3-search-scavenger-6c]="tournament lc3-search-scavenger-6c lost-cities --bots greedy:style=scavenger,$ISMCTS --games 100 --seed 5007 -o colors=6"
+    [lc3-search-cautious-5c]="tournament lc3-search-cautious-5c lost-cities --bots greedy:style=cautious,$ISMCTS --games 100 --seed 5008 -o colors=5"
+    [lc3-search-cautious-6c]="tournament lc3-search-cautious-6c lost-cities --bots greedy:style=cautious,$ISMCTS --games 100 --seed 5009 -o colors=6"
     # Little Town
     [lt-greedy-random-3p]="tournament lt-greedy-random-3p little-town --bots random,greedy --players 3 --games 30"
 )
-ORDER=(lc-greedy-random lc-search-random lc-search300-greedy lc-search-sprt lt-greedy-random-3p)
+ORDER=(lc-greedy-random lc-search-random lc-search300-greedy lc-search-sprt lc3-search-greedy-6c lc3-search-greedy-5c
+       lc3-search-aggressive-5c lc3-search-aggressive-6c lc3-search-committer-5c lc3-search-committer-6c
+       lc3-search-scavenger-5c lc3-search-scavenger-6c lc3-search-cautious-5c lc3-search-cautious-6c
+       lt-greedy-random-3p)
 for job in "${@:-${ORDER[@]}}"; do
     [[ -n "${JOBS[$job]:-}" ]] || { echo "unknown entry $job; entries: ${ORDER[*]}" >&2; exit 2; }
     ${JOBS[$job]}

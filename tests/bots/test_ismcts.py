@@ -238,7 +238,18 @@ def test_respects_the_iteration_budget():
 
 def test_default_budget_is_iterations_not_time():
     bot = ISMCTSBot(LC, seed=1)
-    assert bot.iterations == LC.search_iterations == 1000 and bot.seconds is None
+    assert bot.iterations == LC.search_iterations == 200 and bot.seconds is None
+
+
+def test_a_games_search_settings_are_defaults_a_spec_overrides():
+    assert LC.search_settings == {"bias": 5.0, "exploration": 0.4}
+    tuned = ISMCTSBot(LC, seed=1)
+    assert (tuned.bias, tuned.c) == (5.0, 0.4)
+    mine = ISMCTSBot(LC, seed=1, bias=1.0)
+    assert (mine.bias, mine.c) == (1.0, 0.4)
+    assert get_bot("ismcts:exploration=0.7", LC).c == 0.7
+    plain = ISMCTSBot(games.get("little-town"), seed=1)
+    assert (plain.bias, plain.c) == (1.0, 0.7)
 
 
 def test_seconds_budget_stops_and_still_answers():
@@ -334,7 +345,7 @@ def test_default_budget_follows_the_game_and_specs_take_every_parameter():
     from meeple.core import ConfigError
 
     assert bots.get("ismcts", games.get("lowlands")).iterations == 250
-    assert bots.get("ismcts", games.get("lost-cities")).iterations == 1000
+    assert bots.get("ismcts", games.get("lost-cities")).iterations == 200
     bot = bots.get("ismcts:iterations=50,bias=2,rollout_depth=10,exploration=0.5", games.get("lost-cities"))
     assert (bot.iterations, bot.rollout_depth, bot.c) == (50, 10, 0.5)
     with pytest.raises(ConfigError, match="at least 1"):

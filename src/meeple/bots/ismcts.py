@@ -202,6 +202,8 @@ class ISMCTSBot:
             guidance = plugins.guide("net")(str(settings["net"]), game)
             prior, evaluate, lead = guidance.prior, guidance.evaluate, guidance.lead
             settings = {**guidance.settings, **settings}
+        elif prior is None and evaluate is None and lead is None:  # plain search: the
+            settings = {**game.search_settings, **settings}  # game's tuning for its playouts
         s = settle(self.name, self.params, settings)
         iterations, seconds = s["iterations"], s["seconds"]
         if iterations is not None and seconds is not None:

@@ -246,6 +246,10 @@ class Game:
     #: ISMCTS iterations per move by default, so a game whose playouts are slow still
     #: answers in about a second.
     search_iterations: int = 1000
+    #: the game's own defaults for other ``ismcts`` parameters (``{"bias": 5.0}``), tuned
+    #: with its playout policy, for plain search; a spec's or a caller's values win, and
+    #: guided search (``net=``, guidance callables) goes without them
+    search_settings: Mapping[str, Any] = {}
     #: the most plies one search iteration may play (tree walk and playout together);
     #: past it the playout stops and ``evaluate`` judges the position. A bound no policy
     #: can escape, so every search answers even if a playout would cycle.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from meeple.core.game import Game, Option
-from meeple.games.lost_cities import chance, details, explain, report, scoring, strategy
+from meeple.games.lost_cities import chance, details, explain, playout, report, scoring, strategy
 from meeple.games.lost_cities.actions import ACTIONS
 from meeple.games.lost_cities.components import HAND_SIZE, deck
 from meeple.games.lost_cities.render import render
@@ -25,14 +25,21 @@ class LostCities(Game):
     state_class = LostCitiesState
     summary = M("summary")
     score_scale = 30.0
+    #: playouts with the card-holding policy (playout.py) cost about 2.5 times the old
+    #: ones; 200 iterations keep a decision well under a second on one core
+    search_iterations = 200
+    #: at that budget the search trusts the playout policy's favourite until the playouts
+    #: clearly prefer another move (bias 1, exploration 0.7 spread 200 iterations so thin
+    #: that the choice was mostly noise: benchmarks/README.md, issue 24)
+    search_settings = {"bias": 5.0, "exploration": 0.4}
     #: 2: the stall rules (a third repetition or 50 idle turns end a round)
     rules_version = "2"
 
     render = staticmethod(render)
 
     greedy_action = staticmethod(strategy.greedy_action)
-    rollout_action = staticmethod(strategy.rollout_action)
-    prior_action = staticmethod(strategy.rollout_action)
+    rollout_action = staticmethod(playout.playout_action)
+    prior_action = staticmethod(playout.playout_action)
     evaluate = staticmethod(strategy.evaluate)
     styles = strategy.STYLE_DOCS
     style_action = staticmethod(strategy.style_action)
