@@ -17,7 +17,7 @@ from .conftest import tables
 
 runner = CliRunner()
 LC = {"rounds": 1}
-FIELD = ("random", "greedy", "ismcts:iterations=10")
+FIELD = ("random", "greedy", "ismcts:iterations=30")  # 10 is noise with the card-holding playouts
 
 
 @pytest.fixture(scope="module")
@@ -39,10 +39,10 @@ def test_ratings_put_random_clearly_below_the_bots_that_think(small):
     order = [r["bot"] for r in report["ratings"]]
     assert order[-1] == "random"
     elo = {r["bot"]: r["elo"] for r in report["ratings"]}
-    assert min(elo["greedy"], elo["ismcts:iterations=10"]) - elo["random"] > 300
+    assert min(elo["greedy"], elo["ismcts:iterations=30"]) - elo["random"] > 300
     pair = {(r["bot"], r["vs"]): r for r in report["pairwise"]}
     assert pair[("greedy", "random")]["low"] > 0.5
-    assert pair[("ismcts:iterations=10", "random")]["low"] > 0.5
+    assert pair[("ismcts:iterations=30", "random")]["low"] > 0.5
     assert pair[("greedy", "random")]["margin"] > 0
     summary = {r["bot"]: r for r in report["summary"]}
     assert sum(r["wins"] for r in summary.values()) == report["games"]
