@@ -166,16 +166,7 @@ class BodyGuard:
             await self._refuse(send, 422, f"the JSON body nests deeper than the limit of {self.depth} "
                                           "levels (max_depth)")
             return
-        sent = False
-
-        async def replay() -> Message:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replay_body(body, receive), send)
 
     async def _refuse(self, send: Send, status: int, detail: str) -> None:
         body = json.dumps({"detail": detail}).encode()
@@ -184,3 +175,18 @@ class BodyGuard:
             "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
         })
         await send({"type": "http.response.body", "body": body})
+
+
+def replay_body(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that gives the app the body already read (once), then the client's
+    own messages (a disconnect): so a middleware can read a body and still pass it on."""
+    sent = False
+
+    async def again() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return again

@@ -28,10 +28,10 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 from starlette.datastructures import State
 from starlette.requests import Request
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from meeple.server.deps import bearer
-from meeple.server.errors import ApiError, api_error_response
+from meeple.server.errors import ApiError, api_error_response, replay_body
 from meeple.server.hall import MAX_ID
 from meeple.server.schemas import Move, TableState
 
@@ -80,7 +80,7 @@ class FastPath:
             body = await _body(receive)
             move = _move(body, content_type)
             if move is None:  # FastAPI says what is wrong with it
-                await self.app(scope, _replay(body, receive), send)
+                await self.app(scope, replay_body(body, receive), send)
                 return
         hall = self.state.hall
         try:
@@ -120,14 +120,3 @@ def _move(body: bytes, content_type: bytes | None) -> Move | None:
         return None
 
 
-def _replay(body: bytes, receive: Receive) -> Receive:
-    sent = False
-
-    async def again() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return again
