@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -16,14 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-#: the longest a test waits for the server to reach a state it is waiting for
-PATIENCE = 120.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from tests.server.procs import PATIENCE, Socket, free_port
 
 
 class Server:
@@ -87,14 +79,8 @@ class Server:
         """The table's first state (as ``token``'s seat or a spectator sees it) for which
         ``ready`` holds, heard on the table's WebSocket: the server pushes every change,
         so the test waits for an event instead of polling."""
-        from websockets.sync.client import connect
-
-        deadline = time.monotonic() + timeout
-        with connect(f"ws://127.0.0.1:{self.port}/ws/tables/{table}", open_timeout=30) as ws:
-            ws.send(json.dumps({"type": "auth", "token": token}))
-            while True:
-                left = deadline - time.monotonic()
-                assert left > 0, f"table {table} never reached the state the test waits for"
-                frame = json.loads(ws.recv(timeout=left))
-                if frame.get("type") == "state" and ready(frame["table"]):
-                    return frame["table"]
+        socket = Socket(self, table, token)  # type: ignore[arg-type]  # it needs only .port
+        try:
+            return socket.states_until(ready, timeout)[-1]
+        finally:
+            socket.close()
