@@ -31,3 +31,12 @@ def test_bots_stop_at_the_decision_bound_and_say_so(client, monkeypatch, caplog)
         time.sleep(0.01)
     state = get(client, table_id)
     assert state["version"] == 6 and not state["over"], "the bots played past the bound"
+
+
+def test_the_refusal_is_said_in_the_readers_language(client):
+    r = client.post("/api/tables?lang=fr", json={"game": "lost-cities", "seats": ["human", "bot:random"],
+                                                 "options": {"stall_rules": "off"}})
+    assert r.status_code == 422, r.text
+    detail = r.json()["detail"]
+    assert "n'a pas de limite de décisions" in detail and "gardez stall_rules=on" in detail
+    assert "no decision bound" not in detail

@@ -272,12 +272,10 @@ class Game:
         bound = self.max_decisions(players, resolved)
         if bound is None:
             changed = [f"{k}={self._option_text(k, v)}" for k, v in resolved.items() if v != self.options[k].default]
-            given = " with " + ", ".join(changed) if changed else ""
-            raise ConfigError(
-                f"{self.name}{given} has no decision bound: nothing in the rules ends such a game "
-                "for sure, so it is not played where games must end (the arena, the server); "
-                f"{self.unbounded_hint or 'use options that bound it'}"
-            )
+            hint = self.unbounded_hint or M("error.bound_options")
+            if changed:
+                raise ConfigError(M("error.no_bound_with", game=self.name, options=", ".join(changed), hint=hint))
+            raise ConfigError(M("error.no_bound", game=self.name, hint=hint))
         return bound
 
     def _option_text(self, key: str, value: Any) -> str:
@@ -289,7 +287,7 @@ class Game:
         return None
 
     #: what ``decision_bound``'s refusal suggests instead (the options that bound a game)
-    unbounded_hint: str = ""
+    unbounded_hint: Text = ""
 
     def chance_outcomes(self, state: State, action: Action) -> Sequence[ChanceOutcome] | None:
         """Every way the chance in ``action`` can fall, for tools that enumerate a chance

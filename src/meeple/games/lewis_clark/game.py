@@ -122,7 +122,7 @@ class LewisClark(Game):
             clocks.append(limit * players)
         return min(clocks) * TURN_DECISIONS if clocks else None
 
-    unbounded_hint = "give progress_rounds (the default 3) or a turn_limit"
+    unbounded_hint = M("error.unbounded_hint")
 
 
 GAME = LewisClark()

@@ -58,7 +58,7 @@ class LostCities(Game):
             return None
         return options["rounds"] * 2 * turns_bound(len(deck(options["colors"])), HAND_SIZE)
 
-    unbounded_hint = "keep stall_rules=on (the default)"
+    unbounded_hint = M("error.unbounded_hint")
 
     # ---- for people ----------------------------------------------------------------------
     def glossary(self):
