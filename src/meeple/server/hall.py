@@ -182,6 +182,7 @@ class Hall:
                 pending.set_result(loaded)
             except BaseException as err:
                 pending.set_exception(err)
+                pending.exception()  # retrieved: the loader raises it itself, waiters read it
                 raise
             finally:
                 del self._loading[table_id]
