@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from meeple.i18n.audit import parse_source
+
 SRC = Path(__file__).resolve().parents[1] / "src" / "meeple"
 
 #: each part of the package -> the parts it may import (besides itself)
@@ -49,7 +51,7 @@ def part_of(path: Path) -> str:
 def imported(path: Path) -> list[tuple[int, str]]:
     """(line, part of meeple) for every import in the file, at any depth."""
     out = []
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(parse_source(path)):
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:

@@ -15,6 +15,7 @@ translating: ``python -m meeple.i18n.audit`` lists every problem of every domain
 from __future__ import annotations
 
 import ast
+import gc
 import re
 import sys
 from collections.abc import Iterable
@@ -100,13 +101,29 @@ def _entry_problems(where: str, english, other) -> list[str]:
     return problems
 
 
+def parse_source(path: Path) -> ast.Module:
+    """The file's syntax tree, parsed with the garbage collector paused.
+
+    CPython 3.11's AST builder keeps its recursion count in shared state: a finaliser
+    the collector runs mid-parse that formats a traceback (an asyncio future logging an
+    error nobody read) parses again and breaks the count, and the outer parse raises
+    ``SystemError: AST constructor recursion depth mismatch``."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return ast.parse(path.read_text(encoding="utf-8"), str(path))
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def code_ids(package_dir: Path, domain_names: Iterable[str] = ("M",)) -> set[str]:
     """The message ids named literally in ``package_dir``'s Python files: the first
     argument of calls to the domain objects (``M("status.draw")``)."""
     names = set(domain_names)
     found = set()
     for path in sorted(package_dir.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = parse_source(path)
         for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Call)
