@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from typer.testing import CliRunner
 
 from meeple.cli import app
@@ -27,6 +28,22 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path):
         assert r.exit_code == 2 and "already uses" in r.output and "PostgreSQL" in r.output
     finally:
         held.close()
+
+
+def test_a_database_in_a_missing_directory_is_an_error_not_a_traceback(tmp_path):
+    url = f"sqlite:///{tmp_path / 'no-such-dir' / 'x.sqlite3'}"
+    r = CliRunner().invoke(app, ["serve", "--db", url, "--no-browser"])
+    assert r.exit_code == 2 and "directory must exist" in r.stderr and "Traceback" not in r.output
+    assert r.stdout == ""  # errors go to standard error
+
+
+def test_the_server_benchmark_relays_why_the_server_did_not_start(tmp_path):
+    """``meeple bench server`` starts ``meeple serve`` with its output discarded: the
+    reason a start failed reaches the benchmark through standard error."""
+    from meeple.bench.server import _free_port, start_server
+
+    with pytest.raises(RuntimeError, match="directory must exist"):
+        start_server(f"sqlite:///{tmp_path / 'missing' / 'x.sqlite3'}", _free_port())
 
 
 def test_more_bot_workers_than_cores_is_refused():

@@ -28,6 +28,9 @@ app = typer.Typer(
     help="Modern board games by their full rules: play, simulate, replay, benchmark.",
 )
 console = Console(highlight=False)
+#: errors go to standard error, so a caller that keeps only the output (a pipe, the
+#: server benchmark starting ``meeple serve``) still sees why a command failed
+errors = Console(highlight=False, stderr=True)
 
 
 def parse_options(pairs: list[str]) -> dict[str, str]:
@@ -42,10 +45,11 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
 
 
 def fail(err: Exception) -> NoReturn:
-    """Print the error as text in the reader's language (messages hold brackets such as
-    'meeple[plots]', which Rich would read as markup and drop) and exit 2."""
+    """Print the error, on standard error, as text in the reader's language (messages
+    hold brackets such as 'meeple[plots]', which Rich would read as markup and drop)
+    and exit 2."""
     text = err.text if isinstance(err, MeepleError) else str(err)
-    console.print(f"[red]{escape(i18n.render(M('cli.error')))}[/] {escape(i18n.render(text))}")
+    errors.print(f"[red]{escape(i18n.render(M('cli.error')))}[/] {escape(i18n.render(text))}")
     raise typer.Exit(2)
 
 

@@ -28,7 +28,11 @@ def _sqlite_alone(url: str) -> object | None:
     except ImportError:  # not on this system: nothing to hold
         return None
     path = url[len("sqlite:///"):] + ".serve-lock"
-    handle = open(path, "a")  # noqa: SIM115 (held open until the process ends)
+    try:
+        handle = open(path, "a")  # noqa: SIM115 (held open until the process ends)
+    except OSError as err:
+        raise MeepleError(f"cannot open the SQLite database {url[len('sqlite:///'):]}: {err.strerror}; its "
+                          "directory must exist and be writable (or give --db another path)") from None
     try:
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
