@@ -1,4 +1,5 @@
-"""Bots, chosen by name: ``random``, ``greedy`` (the game's heuristic), ``ismcts``.
+"""Bots, chosen by name: ``random``, ``greedy`` (the game's heuristic), ``ismcts``, and
+``planner`` (whole turns, judged by greedy continuations; games that declare turns).
 
 A bot spec may carry parameters: ``ismcts:iterations=2000``, ``ismcts:seconds=0.5``,
 ``greedy:seed=3``. Names and parameter names are case-insensitive; every bot takes
@@ -18,10 +19,11 @@ from meeple.bots import plugins
 from meeple.bots.base import Bot, GreedyBot, RandomBot
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.params import SEED, Param, spec_params
+from meeple.bots.planner import TurnPlanner
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
 
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot}
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot, "planner": TurnPlanner}
 #: the built-in bots whose time per move is a budget (``max_seconds`` caps it)
 SEARCHING = frozenset(n for n, cls in BOTS.items() if any(p.name == "max_seconds" for p in cls.params))
 
@@ -100,6 +102,6 @@ def check_specs(specs: Sequence[str], game: Game) -> None:
 
 
 __all__ = [
-    "BOTS", "SEARCHING", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "bot_class", "check_specs", "describe",
-    "get", "names", "params", "parse_spec", "plugin_names",
+    "BOTS", "SEARCHING", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "TurnPlanner", "bot_class", "check_specs",
+    "describe", "get", "names", "params", "parse_spec", "plugin_names",
 ]

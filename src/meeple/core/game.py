@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -227,6 +227,12 @@ class Game:
         hand each seat a log that reveals no more than its ``view``.
         """
         return action.text
+
+    def turn_of(self, state: State) -> Hashable | None:
+        """What identifies the turn in progress (it changes when a turn ends), for the
+        ``planner`` bot that plans whole turns; ``None`` (the default): the game has no
+        turns of several decisions to plan."""
+        return None
 
     def rollout_done(self, root: State, state: State) -> bool:
         """Where search playouts may stop and read ``evaluate``; default: the game is over."""

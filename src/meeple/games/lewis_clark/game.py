@@ -77,6 +77,10 @@ class LewisClark(Game):
     #: for goods made now to be spent on moves
     rollout_turns = 5
 
+    def turn_of(self, state) -> int:
+        """Turns are counted by the state (a turn: one action, a recruitment, a camp)."""
+        return state.turns
+
     def rollout_done(self, root, state) -> bool:
         """With others at the table, playouts stop a few turns ahead and are judged by
         ``evaluate``. Solo, they play on to the end (at most 39 turns, Mackenzie's clock):
