@@ -1,14 +1,13 @@
-"""Issue 24, "a Lewis & Clark bot that plans": how far a search over whole turns gets solo.
+"""Issue 24, "a Lewis & Clark bot that plans": the upper bound of planning whole turns.
 
-Each turn, every distinct end-of-turn position the seat can reach (every decision of the
-turn tried, positions merged when equal) is scored by the greedy plan playing on to the
-end of the game; the turn leading to the best-scored game is played (level-1 nested
-Monte Carlo search over turns). ``--peek`` plans on the true deal and keeps the best
-line found so far: an upper bound of the method, not a bot (it reads the Journal deck).
-Without it each candidate is scored on ``--worlds`` determinized worlds. A measuring
-tool, never a bot to play against.
+The ``planner`` bot (src/meeple/bots/planner.py) plans each turn in determinized worlds.
+This tool runs the same method knowing the true deal: each turn, every distinct
+end-of-turn position (every decision of the turn tried) is scored by the greedy plan
+playing on to the end of the real game, and the best line found so far is followed
+(level-1 nested Monte Carlo search over turns, with memory). What it cannot win, the
+bot cannot either. A measuring tool that reads the Journal deck, never a bot.
 
-    python benchmarks/lewis_clark_turn_search.py --difficulty 0 --seed 50000 --deals 10 --peek
+    python benchmarks/lewis_clark_turn_search.py --difficulty 0 --seed 50000 --deals 10
 """
 
 from __future__ import annotations
@@ -70,21 +69,14 @@ def greedy_to_the_end(s: LewisClarkState, rng: random.Random) -> tuple[float, li
     return s.scores()[0] + bonus, line
 
 
-def play(seed: int, difficulty: int, peek: bool, worlds: int) -> LewisClarkState:
+def play(seed: int, difficulty: int) -> LewisClarkState:
     s = GAME.new(1, seed, difficulty=difficulty)
     rng = random.Random(seed)
     best, best_line = float("-inf"), []
     while s.to_move is not None:
         turn = s.turns
-        if not peek:
-            best, best_line = float("-inf"), []
         for child, path in turns_of(s):
-            if peek:
-                score, line = greedy_to_the_end(child, rng)
-            else:
-                score = statistics.mean(greedy_to_the_end(child.determinize(0, rng), rng)[0]
-                                        for _ in range(worlds))
-                line = []
+            score, line = greedy_to_the_end(child, rng)
             if score > best:
                 best, best_line = score, path + line
         while s.to_move is not None and s.turns == turn:
@@ -97,13 +89,11 @@ def main() -> None:
     ap.add_argument("--difficulty", type=int, default=0)
     ap.add_argument("--seed", type=int, default=50000)
     ap.add_argument("--deals", type=int, default=10)
-    ap.add_argument("--peek", action="store_true", help="plan on the true deal (an upper bound)")
-    ap.add_argument("--worlds", type=int, default=2, help="determinized worlds per candidate turn")
     args = ap.parse_args()
     wins, scouts, tokens = 0, [], []
     for seed in range(args.seed, args.seed + args.deals):
         start = time.process_time()
-        s = play(seed, args.difficulty, args.peek, args.worlds)
+        s = play(seed, args.difficulty)
         e = s.expeditions[0]
         wins += bool(s.winning_seats)
         scouts.append(e.scout)
