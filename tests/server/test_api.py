@@ -33,6 +33,11 @@ def test_games_lists_players_options_and_bots(client):
     rounds = next(o for o in lc["options"] if o["name"] == "rounds")
     assert rounds["default"] == 3 and rounds["choices"] == [1, 2, 3, 4, 5]
     assert {b["name"] for b in lc["bots"]} == {"random", "greedy", "ismcts"}
+    lewis_clark = next(g for g in body if g["name"] == "lewis-clark")
+    planner = next(b for b in lewis_clark["bots"] if b["name"] == "planner")  # it plans whole turns
+    assert {"worlds", "candidates", "max_seconds"} <= set(planner["params"])
+    r = client.post("/api/tables", json={**LC, "seats": ["human", "bot:planner"]})
+    assert r.status_code == 422 and "no whole turns to plan" in r.text
 
 
 def test_creating_a_table_hands_out_a_token_per_human_seat(client):
