@@ -19,42 +19,11 @@ import time
 
 from meeple import games
 from meeple.arena.stats import wilson
+from meeple.bots.planner import TurnPlanner
 from meeple.games.lewis_clark import strategy
 from meeple.games.lewis_clark.rules import LewisClarkState
 
 GAME = games.get("lewis-clark")
-
-
-def _key(s: LewisClarkState) -> tuple:
-    """What makes two positions of the solo seat the same (the rest is fixed by them)."""
-    e = s.expeditions[0]
-    frames = tuple((f.effect, f.repetitions, f.step, tuple(f.offer or ()), getattr(f, "remaining", 0))
-                   for f in s.effects)
-    return (e.scout, tuple(e.goods), e.indians, tuple(e.hand), tuple(e.play_area), e.time_tokens,
-            tuple(s.village), s.powwow, tuple(s.journal), e.goods_tiles, e.indian_tiles, e.camp,
-            s.phase, s.acted, s.camped, s.recruited, s.playing, s.support, s.arc, s.recruit_slot,
-            frames, tuple(s.gained), s.passives_used, s.to_move, s.turns)
-
-
-def turns_of(s: LewisClarkState, limit: int = 4000) -> list[tuple[LewisClarkState, list]]:
-    """Every distinct position at the end of the current turn, with the decisions to it."""
-    ends: dict[tuple, tuple[LewisClarkState, list]] = {}
-    seen: set[tuple] = set()
-    stack = [(s, [])]
-    turn, tried = s.turns, 0
-    while stack and tried <= limit:
-        state, path = stack.pop()
-        for action in state.legal_actions():
-            child = state.clone()
-            child.apply(action)
-            tried += 1
-            key = _key(child)
-            if child.to_move is None or child.turns != turn:
-                ends.setdefault(key, (child, path + [action]))
-            elif key not in seen:
-                seen.add(key)
-                stack.append((child, path + [action]))
-    return list(ends.values())
 
 
 def greedy_to_the_end(s: LewisClarkState, rng: random.Random) -> tuple[float, list]:
@@ -72,13 +41,14 @@ def greedy_to_the_end(s: LewisClarkState, rng: random.Random) -> tuple[float, li
 def play(seed: int, difficulty: int) -> LewisClarkState:
     s = GAME.new(1, seed, difficulty=difficulty)
     rng = random.Random(seed)
+    planner = TurnPlanner(GAME, seed=seed, explore=4000)  # its enumeration, on the true deal
     best, best_line = float("-inf"), []
     while s.to_move is not None:
         turn = s.turns
-        for child, path in turns_of(s):
+        for child, path in planner._ways_to_end_the_turn(s, 0, None):
             score, line = greedy_to_the_end(child, rng)
             if score > best:
-                best, best_line = score, path + line
+                best, best_line = score, [action for _, action in path] + line
         while s.to_move is not None and s.turns == turn:
             s.apply(best_line.pop(0))
     return s
