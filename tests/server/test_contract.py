@@ -145,7 +145,7 @@ def test_websocket_messages_match_their_documented_schema(contract, client):
     spectator, seat = watch(client, table_id), watch(client, table_id, tokens[0])
     try:
         messages = [seat.receive_json(), spectator.receive_json()]
-        for _ in range(3):  # the seat's arrival, perhaps behind the bot's first move
+        for _ in range(6):  # the seat's arrival, perhaps behind the bot's first moves (play, draw)
             messages.append(spectator.receive_json())
             if messages[-1]["type"] == "presence":
                 break
