@@ -93,3 +93,18 @@ def test_a_solo_game_played_by_it_is_legal_to_the_end_and_the_same_for_a_seed():
         return moves
 
     assert play(2) == play(2)
+
+
+def test_a_turn_that_does_not_end_within_the_bounds_falls_back_to_the_greedy_plan(monkeypatch):
+    """Every loop of the planner is bounded: the greedy turn by ``playout_limit``, the
+    listing by ``explore``; when neither finds the turn's end, the greedy plan decides."""
+    game = games.get("lewis-clark")
+    monkeypatch.setattr(type(game), "turn_of", lambda self, state: 0)  # the turn never changes
+    monkeypatch.setattr(type(game), "playout_limit", 5)
+    state = _solo_after(3)
+    bot = bots.get("planner:candidates=2,worlds=1,explore=3", game, seed=4)
+    world = state.determinize(0, random.Random(1))
+    assert bot._greedy_turn(world, 0, 0) is None
+    assert bot._ways_to_end_the_turn(world, 0, None) == []
+    action = bot.choose(state)
+    assert action in state.legal_actions() and bot.plan == []

@@ -74,6 +74,8 @@ class TurnPlanner:
         if self.plan and self.plan[0][0] == seen_by(state, seat) and self.plan[0][1] in legal:
             return self.plan.pop(0)[1]
         self.plan = self._plan_turn(state, seat)
+        if not self.plan:  # no end of the turn within the bounds: the greedy plan decides
+            return self.game.greedy_action(state, self.rng)
         return self.plan.pop(0)[1]
 
     def close(self) -> None:
@@ -107,14 +109,14 @@ class TurnPlanner:
         ends: dict[str, tuple[State, list[tuple[str, Action]]]] = {}
         if greedy is not None:
             ends[seen_by(greedy[0], seat)] = greedy
-        seen = {seen_by(world, seat)}
-        stack: list[tuple[State, list[tuple[str, Action]]]] = [(world, [])]
+        root = seen_by(world, seat)
+        seen = {root}
+        stack: list[tuple[State, str, list[tuple[str, Action]]]] = [(world, root, [])]
         tried = 0
         while stack and tried < self.explore:
             if deadline is not None and time.monotonic() > deadline:
                 break
-            position, path = stack.pop()
-            here = seen_by(position, seat)
+            position, here, path = stack.pop()
             for action in position.legal_actions():
                 child = position.clone()
                 child.apply(action)
@@ -125,20 +127,24 @@ class TurnPlanner:
                     ends.setdefault(key, (child, step))
                 elif key not in seen:
                     seen.add(key)
-                    stack.append((child, step))
+                    stack.append((child, key, step))
         return list(ends.values())
 
     def _turn_over(self, state: State, seat: int, turn: Any) -> bool:
         return state.to_move != seat or self.game.turn_of(state) != turn
 
     def _greedy_turn(self, world: State, seat: int, turn: Any) -> tuple[State, list[tuple[str, Action]]] | None:
+        """The greedy plan's own turn, or ``None`` if it does not end within the game's
+        ``playout_limit`` decisions (the bound no policy escapes)."""
         position, path = world.clone(), []
         rng = random.Random(self.rng.random())
-        while not self._turn_over(position, seat, turn):
+        for _ in range(self.game.playout_limit):
+            if self._turn_over(position, seat, turn):
+                return (position, path) if path else None
             action = self.game.greedy_action(position, rng)
             path.append((seen_by(position, seat), action))
             position.apply(action)
-        return (position, path) if path else None
+        return None
 
     def _play_on(self, state: State, seat: int) -> float:
         """Where the greedy plan takes the game from ``state``, for ``seat``."""
