@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.games.lewis_clark.lc_helpers import change, goods, legal, play, table
+from tests.games.lewis_clark.lc_helpers import KIND, change, goods, legal, play, table
 
 from meeple import bots
 from meeple.games.lewis_clark import GAME, strategy
@@ -163,3 +163,28 @@ def test_greedy_keeps_only_the_leaders_fuel_beyond_the_free_boat():
                goods_=goods(wood=1, food=1, equip=1))
     play(s, "village hunting", "go")
     assert _greedy(s) == "skip"
+
+
+def test_in_the_mountains_greedy_keeps_the_goods_of_its_next_horse_trade():
+    # rule text lines 124 and 163-165 (boats), village Horse trade (3 different goods ->
+    # 1 horse): with the free boat full and the Leader in hand, Hunting's food is the
+    # third kind a trade needs, so it is kept (before, it was declined as if only horses
+    # could be burnt by the Leader, and the expedition stood still in the mountains)
+    s = change(table(1, difficulty=0), give=("leader", "trapper"), indians=1,
+               goods_=goods(wood=1, equip=2), scout=23, camp=23)
+    play(s, "village hunting", "go")
+    assert _greedy(s) == "take food"
+    s.apply("take food")
+    assert _greedy(s) == "skip"  # fur would be a fourth kind, beyond the free places
+
+
+def test_a_recruit_is_never_paid_with_the_maker_of_its_own_fuel():
+    # Crow at Rest moves in the mountains for 2 fur + 2 equipment: the plan gives up the
+    # Lumberjack for it, never the Fur Trader or the Blacksmith that make its fuel
+    s = change(table(1, difficulty=0), give=("leader", "trapper", "blacksmith", "lumberjack"))
+    crow = KIND["crow-at-rest"]
+    assert strategy._junk(s, 0, 1) == KIND["trapper"]  # the plan's usual spare card
+    assert strategy._junk(s, 0, 1, crow) == KIND["lumberjack"]
+    s = change(s, give=(), goods_=goods())
+    s.expeditions[0].hand.remove(KIND["lumberjack"])
+    assert strategy._junk(s, 0, 1, crow) is None  # nothing to spare: no recruit

@@ -16,7 +16,8 @@ The plan, every decision in a few rules and no copies of the state:
   river the Hunter and the Lumberjack are played, the Blacksmith and the Fur Trader
   are the supports.
 - **Travel light**: keep a gain only while it fits the free places of the boats, and
-  beyond them only the Leader's fuel while the Leader is still in hand to burn it;
+  beyond them only the Leader's fuel while the Leader is still in hand to burn it (in
+  the mountains the goods of the next horse trades count as fuel);
   decline goods nobody needs, and give a spare card strength from an Indian so that no
   card is left over at camp.
 - **Camp** when the hand is spent (no Time for cards), and to win whenever a camp would.
@@ -285,12 +286,15 @@ def card_use(k: int, scout: int) -> float:
 _JUNK_ORDER = (N_ENCOUNTERED + 5, N_ENCOUNTERED + 4, N_ENCOUNTERED + 2)  # fur, equip, wood
 
 
-def _junk(s: LewisClarkState, seat: int, short: int) -> int | None:
+def _junk(s: LewisClarkState, seat: int, short: int, recruit: int | None = None) -> int | None:
     """The hand card a recruit's equipment is paid with: a collector the plan can spare
     (fur trader, blacksmith, lumberjack) or a recruit of no use for the route ahead, so the
-    hand keeps its size and the camp cycle its length."""
+    hand keeps its size and the camp cycle its length. Never the maker of a good the
+    recruit itself pays with (Crow at Rest, paid in fur and equipment, keeps both makers)."""
     e = s.expeditions[seat]
-    spare = [k for k in _JUNK_ORDER if k in e.hand and STRENGTH[k] >= short]
+    needs = set(_pay_goods(recruit)) if recruit is not None else set()
+    spare = [k for k in _JUNK_ORDER if k in e.hand and STRENGTH[k] >= short
+             and _COLLECTS[k] not in needs]
     spare += [k for k in e.hand if k < N_ENCOUNTERED and STRENGTH[k] >= short
               and card_use(k, e.scout) < 1.0]
     return spare[0] if spare else None
@@ -306,7 +310,7 @@ def _recruit_pick(s: LewisClarkState, seat: int, codes, plan: Plan) -> int | Non
         if A.RECRUIT + slot not in codes:
             continue
         fur, equip = recruit_cost(s, seat, slot)
-        if _junk(s, seat, equip) is None and _junk(s, seat, equip - e.goods[EQUIP]) is None:
+        if _junk(s, seat, equip, k) is None and _junk(s, seat, equip - e.goods[EQUIP], k) is None:
             continue  # it would cost the Leader, the Interpreter or a useful card
         helper = k in _MOUNTAIN_HELPERS and mountains_near(e.scout)
         if MOVER[k] and not helper and not plan.eager and _reps_payable(s, seat, k, terrain_ahead(e.scout))[0] < 2:
@@ -320,10 +324,11 @@ def _recruit_pick(s: LewisClarkState, seat: int, codes, plan: Plan) -> int | Non
 def _recruit_payment(s: LewisClarkState, seat: int, legal) -> Action:
     """Give up a card the plan can spare rather than equipment; equipment otherwise."""
     codes = [int(a) for a in legal]
-    need = STRENGTH[s.journal[s.recruit_slot]]
-    junk = _junk(s, seat, need)
+    recruit = s.journal[s.recruit_slot]
+    need = STRENGTH[recruit]
+    junk = _junk(s, seat, need, recruit)
     if junk is None and A.SKIP not in codes:
-        junk = _junk(s, seat, need - s.expeditions[seat].goods[EQUIP])
+        junk = _junk(s, seat, need - s.expeditions[seat].goods[EQUIP], recruit)
     if junk is not None and A.DISCARD + junk in codes:
         return legal[codes.index(A.DISCARD + junk)]
     if A.SKIP in codes:
@@ -496,9 +501,10 @@ def _keep_pick(s: LewisClarkState, seat: int, legal, codes, plan: Plan) -> Actio
         kinds = sorted((FOOD, WOOD, EQUIP, FUR), key=lambda r: -e.goods[r])[:3]
         useful = (HORSE,) + tuple(r for r in kinds if e.goods[r] < trades)
         free = max(free, sum(max(0, trades - e.goods[r]) for r in kinds))
+        fuel = useful  # the trade goods become horses: the Leader's fuel as much as horses
     else:
         useful = _TAKE_ORDER[terrain][:3]
-    fuel = (FOOD, CANOE) if terrain == RIVER else (HORSE,)
+        fuel = (FOOD, CANOE)
     if A.TAKE_ALL in codes and sum(frame.offer) <= free and all(
             frame.offer[r] == 0 or r in useful for r in range(6)):
         return legal[codes.index(A.TAKE_ALL)]
