@@ -121,3 +121,29 @@ def test_one_hint_per_seat_at_a_time(make_client, monkeypatch):
     thread.join(30)
     assert first == [200]
     assert client.get(url, headers=headers).status_code == 200  # the seat may ask again
+
+
+def test_a_worker_plans_a_planners_turn_once_not_once_per_decision(monkeypatch):
+    """The server asks for one move at a time; the planner's plan for the whole turn is
+    kept in the worker, so the later decisions of a turn cost no new planning. Other
+    bots are built afresh for every move, and the kept planners are bounded."""
+    from meeple.bots.planner import TurnPlanner
+    from meeple.server import worker
+
+    calls = []
+    plan_turn = TurnPlanner._plan_turn
+    monkeypatch.setattr(TurnPlanner, "_plan_turn", lambda self, s, seat: calls.append(s.ply) or plan_turn(self, s, seat))
+    monkeypatch.setattr(worker, "_kept", {})
+    state = games.get("lewis-clark").new(1, 5, difficulty=0)
+    spec = "planner:candidates=4,worlds=1,explore=400"
+    turn, decisions = state.turns, 0
+    while state.turns == turn:
+        state.apply(worker.think(spec, state, decisions, 2.0))
+        decisions += 1
+    assert decisions >= 3 and len(calls) == 1, (decisions, calls)
+    assert list(worker._kept) == [("lewis-clark", spec, 2.0)]
+    worker.think("greedy", state, 0, 2.0)
+    assert len(worker._kept) == 1  # only bots that keep a plan are kept
+    for n in range(worker.KEPT_BOTS + 3):
+        worker.think(f"planner:candidates=2,worlds=1,explore={50 + n}", state, 0, 2.0)
+    assert len(worker._kept) == worker.KEPT_BOTS

@@ -263,3 +263,23 @@ def test_an_open_seat_is_taken_from_the_table_page(server, browser):
     state = server.api(f"/api/tables/{table}")
     assert state["status"] == "playing" and state["seats"][1]["kind"] == "human"
     ctx.close()
+
+
+def test_the_seat_menu_offers_the_bots_that_play_the_chosen_game(server, context):
+    """The lobby lists the bots the server says play a game (``/api/games``): the whole-turn
+    planner at Lewis & Clark, not at Lost Cities, which has no turns to plan."""
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.click('[data-game="lewis-clark"]')
+    kinds = page.locator("#seat-1 option").evaluate_all("os => os.map(o => [o.value, o.textContent])")
+    assert ["bot:planner", "bot: whole-turn planner"] in kinds
+    assert [k for k, _ in kinds][:3] == ["me", "friend", "open"]
+    page.select_option("#seat-1", "bot:planner")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/tables/\d+"))
+    table = int(re.search(r"/tables/(\d+)", page.url).group(1))
+    assert server.api(f"/api/tables/{table}")["seats"][1]["bot"] == "planner"
+    page.goto(server.url + "/")
+    page.click('[data-game="lost-cities"]')
+    values = page.locator("#seat-1 option").evaluate_all("os => os.map(o => o.value)")
+    assert "bot:planner" not in values and "bot:ismcts" in values

@@ -42,6 +42,8 @@ class TurnPlanner:
     """Plans each turn as a whole (see the module doc)."""
 
     name = "planner"
+    #: its plan outlives one decision: the server's workers keep it between moves
+    keeps_a_plan = True
     params = (
         Param("worlds", int, 2, "worlds each way of playing the turn is played on in", "1 to 64",
               between(1, 64)),

@@ -19,9 +19,25 @@ for _name in games.names():  # warm: a forked worker inherits the loaded games
     games.get(_name)
 
 
+#: bots that carry a plan from one decision to the next (``keeps_a_plan``: the planner),
+#: kept per spec in this worker so that a turn is planned once, not once per decision.
+#: A plan is followed only while the seat sees exactly the position it was made for, so
+#: one bot may serve every table; the newest KEPT_BOTS specs are kept (a client may
+#: name any number of specs).
+_kept: dict[tuple[str, str, float], bots.Bot] = {}
+KEPT_BOTS = 16
+
+
 def think(spec: str, state: State, seed: int, max_seconds: float) -> str:
     """The move ``spec`` chooses in ``state``, built with the server's ceiling on its time."""
-    bot = bots.get(spec, state.game, seed=seed, max_seconds=max_seconds)
+    key = (state.game.name, spec, max_seconds)
+    bot = _kept.pop(key, None)
+    if bot is None:
+        bot = bots.get(spec, state.game, seed=seed, max_seconds=max_seconds)
+    if getattr(bot, "keeps_a_plan", False):
+        _kept[key] = bot  # the newest last
+        while len(_kept) > KEPT_BOTS:
+            del _kept[next(iter(_kept))]
     return str(bot.choose(state))
 
 

@@ -4,7 +4,12 @@ import { api, saveSeat, savedSeat, seatLink } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t, tmaybe } from "./i18n.js";
 
-const SEAT_KINDS = ["me", "friend", "open", "bot:random", "bot:greedy", "bot:ismcts"];
+const PEOPLE = ["me", "friend", "open"];
+
+// who may sit at a seat of this game: people, then every bot the server says plays it
+function seatKinds(game) {
+  return [...PEOPLE, ...game.bots.map((b) => `bot:${b.name}`)];
+}
 
 export async function lobby(main) {
   let games = await api("/api/games");
@@ -75,7 +80,9 @@ export async function lobby(main) {
     state.seats.forEach((kind, i) => {
       const sel = h("select", { id: `seat-${i}`, "data-seat": i,
         onchange: (e) => { state.seats[i] = e.target.value; } });
-      for (const k of SEAT_KINDS) sel.append(h("option", { value: k, selected: k === kind }, t(`lobby.kind.${k}`)));
+      for (const k of seatKinds(game)) {
+        sel.append(h("option", { value: k, selected: k === kind }, tmaybe(`lobby.kind.${k}`, k)));
+      }
       seats.append(h("div.field.seat", h("label", { for: `seat-${i}` }, t("seat.n", { n: i })), sel));
     });
     seats.append(h("p.doc", t("lobby.seathelp")));
