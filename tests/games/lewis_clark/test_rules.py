@@ -187,12 +187,12 @@ def test_the_game_ends_when_no_seat_can_still_win():
 
 
 def test_expeditions_that_stop_moving_end_the_game_at_a_progress_check():
-    # LEW-15 (option progress_rounds, default 3): at the end of every third round the
+    # LEW-15 (option progress_rounds, default 6): at the end of every sixth round the
     # scouts must have advanced together one space per player since the last check
     s = GAME.new(2, 3)
-    assert s.options["progress_rounds"] == 3
-    ahead = 1 - s.first_player  # the seat that ends round 3
-    s = change(edited(s, turns=5, phase="main", acted=True), ahead, scout=1)
+    assert s.options["progress_rounds"] == 6
+    ahead = 1 - s.first_player  # the seat that ends round 6
+    s = change(edited(s, turns=11, phase="main", acted=True), ahead, scout=1)
     assert s.view(None)["progress_check"] == {"advanced": 1, "needed": 2, "turns_left": 1}
     s.apply("end")
     assert s.to_move is None and s.end_reason.startswith("the expeditions are stuck")
@@ -201,16 +201,21 @@ def test_expeditions_that_stop_moving_end_the_game_at_a_progress_check():
 
 def test_enough_progress_passes_the_check_and_sets_the_next_mark():
     s = GAME.new(3, 3)
-    s = change(edited(s, turns=8, phase="main", acted=True), 0, scout=3)
+    s = change(edited(s, turns=17, phase="main", acted=True), 0, scout=3)
     s.apply("end")
     assert s.to_move is not None and s.progress_mark == 3
-    assert s.view(None)["progress_check"] == {"advanced": 0, "needed": 3, "turns_left": 9}
+    assert s.view(None)["progress_check"] == {"advanced": 0, "needed": 3, "turns_left": 18}
+    # the window is the option's: every third round when asked for
+    s = GAME.new(3, 3, progress_rounds=3)
+    s = change(edited(s, turns=8, phase="main", acted=True), 0, scout=2)
+    s.apply("end")
+    assert s.to_move is None and s.end_reason.startswith("the expeditions are stuck")
 
 
 def test_no_progress_check_solo_nor_with_the_option_off():
     # solo: Mackenzie is the clock; progress_rounds=none: the bare rule text
     for s in (GAME.new(1, 3), GAME.new(2, 3, progress_rounds=None)):
-        s = edited(s, turns=5 * s.players, phase="main", acted=True)
+        s = edited(s, turns=6 * s.players - 1, phase="main", acted=True)
         s.apply("end")
         assert s.to_move is not None and s.view(None)["progress_check"] is None
 
@@ -221,7 +226,7 @@ def test_the_ranking_puts_expeditions_still_in_the_race_first():
     s = GAME.new(3, 3)
     s = change(change(change(s, 0, scout=49, time_tokens=11), 1, scout=20, time_tokens=3),
                2, scout=25, time_tokens=9)
-    s = edited(s, turns=8, phase="main", acted=True, progress_mark=49 + 20 + 25)
+    s = edited(s, turns=17, phase="main", acted=True, progress_mark=49 + 20 + 25)
     s.apply("end")
     assert s.end_reason.startswith("the expeditions are stuck") and s.winners() == [1]  # 20 - 3 = 17 beats 25 - 9 = 16; seat 0 is out of the race
 

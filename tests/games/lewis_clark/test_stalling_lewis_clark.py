@@ -64,12 +64,12 @@ def test_lewis_clark_stallers_end_within_the_bound(players, policy):
 
 
 def test_the_null_game_ends_at_the_first_progress_check():
-    # LEW-15: three rounds of nothing end the game (the rule text alone never would)
+    # LEW-15: six rounds of nothing end the game (the rule text alone never would)
     s = GAME.new(3, 1)
     rng = random.Random(1)
     while s.to_move is not None:
         s.apply(null_player(s, rng))
-    assert s.end_reason.startswith("the expeditions are stuck") and s.turns == 3 * 3
+    assert s.end_reason.startswith("the expeditions are stuck") and s.turns == 6 * 3
 
 
 def test_the_decision_bound_follows_the_clocks_in_use():
@@ -78,8 +78,8 @@ def test_the_decision_bound_follows_the_clocks_in_use():
     from meeple.core.errors import ConfigError
     from meeple.games.lewis_clark.game import MAX_CHECKS, TURN_DECISIONS
 
-    assert GAME.decision_bound(3) == MAX_CHECKS * 3 * 3 * TURN_DECISIONS
-    assert GAME.decision_bound(3, {"progress_rounds": 6}) == MAX_CHECKS * 6 * 3 * TURN_DECISIONS
+    assert GAME.decision_bound(3) == MAX_CHECKS * 6 * 3 * TURN_DECISIONS  # every sixth round
+    assert GAME.decision_bound(3, {"progress_rounds": 3}) == MAX_CHECKS * 3 * 3 * TURN_DECISIONS
     assert GAME.decision_bound(3, {"progress_rounds": "none", "turn_limit": 20}) == 20 * 3 * TURN_DECISIONS
     assert GAME.decision_bound(1, {"progress_rounds": "none"}) == GAME.decision_bound(1), "solo: Mackenzie"
     with pytest.raises(ConfigError, match="progress_rounds=none has no decision bound.*turn_limit"):

@@ -6,11 +6,11 @@
   a winning camp can hold; tokens are never given back, so a seat holding more can no
   longer win (line 177: the game goes on for the others). When no seat can still win,
   the game ends (LEW-14).
-- Keep moving (LEW-15, option ``progress_rounds``): at the end of every third round
+- Keep moving (LEW-15, option ``progress_rounds``): at the end of every sixth round
   the scouts must have advanced, together, at least one space per player since the
   previous check; otherwise the expeditions are stuck and the game ends. The scouts'
   total only grows and is at most ``players x 49``, so at most 49 checks can pass:
-  every game ends within 150 rounds, whatever the players do (``decision_bound``).
+  every game ends within 300 rounds, whatever the players do (``decision_bound``).
   Solo games are exempt: Mackenzie is their clock.
 - Solo: Mackenzie reaching Fort Clatsop beats you (DC-25).
 - House rule ``turn_limit`` (short simulations): the game ends after that many turns

@@ -12,8 +12,9 @@ from meeple.games.lewis_clark.rules import LewisClarkState
 from meeple.games.lewis_clark.words import M
 
 TURN_LIMITS = (None, 10, 20, 30, 40, 50, 60, 80, 100, 150, 200, 300, 500)
-PROGRESS_ROUNDS = (None, 2, 3, 4, 5, 6)
-DEFAULT_PROGRESS_ROUNDS = 3
+PROGRESS_ROUNDS = (None, 2, 3, 4, 5, 6, 8, 9, 12)
+#: LEW-15: every sixth round (rulings: every third ended slow but moving expeditions)
+DEFAULT_PROGRESS_ROUNDS = 6
 
 #: The most decisions one turn can take (the argument is in the game doc):
 #: 5 in the main phase (camp, recruit, the recruit's equipment card, the action's first
@@ -28,7 +29,7 @@ DEFAULT_PROGRESS_ROUNDS = 3
 TURN_DECISIONS = 5 + 2 + 3 * 10 + (31 + 8 + 3 * 5)
 #: The most turns a game can last with the default options: the scouts' total grows
 #: by at least one space per player at every passed progress check and is at most
-#: ``players x LAST``, so at most LAST checks pass (every 3 rounds); solo, Mackenzie
+#: ``players x LAST``, so at most LAST checks pass (every 6 rounds); solo, Mackenzie
 #: reaches the fort within FORT turns.
 MAX_CHECKS = LAST + 1
 #: how the others' logs show a card played face down as support
