@@ -69,9 +69,18 @@ export async function tablePage(main, id) {
   }
 
   // states are taken in the order they arrive; a new version is shown together with its
-  // story (status line and narration), so the page changes once, not twice, per move
+  // story (status line and narration), so the page changes once, not twice, per move.
+  // While one is being shown, later ones wait and only the newest is taken next: a burst
+  // of bot moves draws the table once, not once per move (the story fetch brings every
+  // move's narration whatever versions were skipped), so the page never falls behind.
+  let newest = null;
   function accept(next) {
-    acceptChain = acceptChain.then(() => take(next)).catch((err) => console.error(err));
+    if (!newest || next.version >= newest.version) newest = next;
+    acceptChain = acceptChain.then(() => {
+      const latest = newest;
+      newest = null;
+      return latest ? take(latest) : undefined;
+    }).catch((err) => console.error(err));
     return acceptChain;
   }
 
