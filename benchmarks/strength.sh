@@ -65,12 +65,13 @@ declare -A JOBS=(
     # issue 24: the search against greedy at 2 players, fresh seeds (6000-), never used in tuning
     [lt2-search-greedy]="tournament lt2-search-greedy little-town --bots greedy,$ISMCTS --players 2 --games 100 --seed 6000"
     [lt3-search-greedy]="tournament lt3-search-greedy little-town --bots greedy,$ISMCTS --players 3 --games 50 --seed 6200"
+    [lt4-search-greedy]="tournament lt4-search-greedy little-town --bots greedy,$ISMCTS --players 4 --games 34 --seed 6300"
     [ll2-search-greedy]="tournament ll2-search-greedy lowlands --bots greedy,$ISMCTS --players 2 --games 100 --seed 6100"
 )
 ORDER=(lc-greedy-random lc-search-random lc-search300-greedy lc-search-sprt lc3-search-greedy-6c lc3-search-greedy-5c
        lc3-search-aggressive-5c lc3-search-aggressive-6c lc3-search-committer-5c lc3-search-committer-6c
        lc3-search-scavenger-5c lc3-search-scavenger-6c lc3-search-cautious-5c lc3-search-cautious-6c
-       lt-greedy-random-3p lt2-search-greedy lt3-search-greedy ll2-search-greedy)
+       lt-greedy-random-3p lt2-search-greedy lt3-search-greedy lt4-search-greedy ll2-search-greedy)
 for job in "${@:-${ORDER[@]}}"; do
     [[ -n "${JOBS[$job]:-}" ]] || { echo "unknown entry $job; entries: ${ORDER[*]}" >&2; exit 2; }
     ${JOBS[$job]}
