@@ -117,7 +117,7 @@ def rewards(
     if final is None:
         final = end.scores()
     if len(final) == 1:
-        return [0.5 + 0.5 * math.tanh((final[0] - start[0]) / scale)]
+        return [_solo_reward(root, end, final, start, scale, kind, margin_weight, over, lead)]
     if kind == "margin":
         return _soft_margins(final, scale)
     gains = [f - s for f, s in zip(final, start, strict=True)]
@@ -134,6 +134,31 @@ def rewards(
         wins = [1.0 / top if f == best else 0.0 for f in final]
     soft = _soft_margins(gains, scale)
     return [(1.0 - margin_weight) * w + margin_weight * m for w, m in zip(wins, soft, strict=True)]
+
+
+def _solo_reward(root: State, end: State, final: Sequence[float], start: Sequence[float],
+                 scale: float, kind: str, margin_weight: float, over: bool,
+                 lead: Sequence[float] | None) -> float:
+    """One seat: against the game's automaton (``GAME.race_margin``) as against a rival,
+    the win plus the soft margin of the race (``margin``: the soft margin alone;
+    ``gain``: how much the margin grew since the root); without one,
+    ``0.5 + 0.5 tanh(gain / scale)``. A lost solo game's score carries a large penalty,
+    so its gain alone calls every losing line 0 and cannot tell them apart."""
+    race = end.game.race_margin(end)
+    if race is None:
+        return 0.5 + 0.5 * math.tanh((final[0] - start[0]) / scale)
+    soft = 0.5 + 0.5 * math.tanh(race / scale)
+    if kind == "margin":
+        return soft
+    if kind == "gain":
+        return 0.5 + 0.5 * math.tanh((race - (root.game.race_margin(root) or 0.0)) / scale)
+    if over:
+        win = 1.0 if end.winners() else 0.0
+    elif lead is not None:
+        win = lead[0]
+    else:
+        win = 1.0 if race > 0 else 0.0
+    return (1.0 - margin_weight) * win + margin_weight * soft
 
 
 def _soft_margins(points: Sequence[float], scale: float) -> list[float]:

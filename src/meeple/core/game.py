@@ -238,6 +238,15 @@ class Game:
         """Where search playouts may stop and read ``evaluate``; default: the game is over."""
         return state.to_move is None
 
+    def race_margin(self, state: State) -> float | None:
+        """A lone seat racing the game's own opponent (a solo automaton): how far ahead of
+        it the seat stands, in the units of ``scores()`` without the result's bonus
+        (positive: winning). Search then judges a solo playout like a two-seat one, by
+        the win and this margin, so its values (and ``hint``'s win chances) follow the
+        race. ``None`` (the default): no such opponent; a lone seat is judged by its gain.
+        """
+        return None
+
     def evaluate(self, state: State) -> list[float]:
         """Expected final scores per seat, read where a playout stops early.
 

@@ -9,6 +9,8 @@ import pytest
 from tests.games.lewis_clark.lc_helpers import KIND, change, goods, legal, play, table
 
 from meeple import bots
+from meeple.bots.ismcts import ISMCTSBot, rewards
+from meeple.core.position import edited
 from meeple.games.lewis_clark import GAME, strategy
 from meeple.games.lewis_clark.components import FORT
 
@@ -192,3 +194,36 @@ def test_a_recruit_is_never_paid_with_the_maker_of_its_own_fuel():
     s = change(s, give=(), goods_=goods())
     s.expeditions[0].hand.remove(KIND["lumberjack"])
     assert strategy._junk(s, 0, 1, crow) is None  # nothing to spare: no recruit
+
+
+# ---- the solo search judges the race with Mackenzie (issue 24: hint said 0% everywhere) ----
+
+
+def _lost_solo(scout: int, tokens: int = 2):
+    """A solo game Mackenzie just won, with the expedition at ``scout``."""
+    s = change(GAME.new(1, 3, difficulty=0), 0, scout=scout, time_tokens=tokens)
+    s = edited(s, mackenzie=FORT - 1, acted=True)
+    s.apply("end")
+    assert s.to_move is None and s.winners() == []
+    return s
+
+
+def test_a_lost_solo_game_is_worth_more_the_closer_it_came():
+    # solo, DC-25 (Mackenzie at the fort beats you): a lost game scores -100 more, so the
+    # gain since the root called every losing playout 0 and the search could not tell
+    # its moves apart; the race margin (scout - tokens - Mackenzie) now ranks them
+    root = GAME.new(1, 3, difficulty=0)
+    worth = [rewards(root, _lost_solo(scout), GAME.score_scale)[0] for scout in (10, 20, 30, 38)]
+    assert worth == sorted(worth) and worth[-1] > 0.1 and worth[0] < 0.001
+    assert GAME.race_margin(_lost_solo(30)) == 30 - 2 - FORT
+    assert GAME.race_margin(GAME.new(2, 3)) is None
+
+
+def test_the_solo_hint_moves_with_the_race():
+    # the search's values (hint's win chances) rise as the expedition gets ahead of Mackenzie
+    root = GAME.new(1, 3, difficulty=0)
+    best = []
+    for scout, mackenzie in ((5, 10), (15, 10), (25, 20), (36, 30)):
+        s = edited(change(root, 0, scout=scout, time_tokens=1), mackenzie=mackenzie)
+        best.append(ISMCTSBot(GAME, seed=1, iterations=100).analyse(s, top=1)[0].value)
+    assert best == sorted(best) and best[0] < 0.05 and best[-1] > 0.5

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from meeple.core.game import Game, GlossaryEntry, Option
-from meeple.games.lewis_clark import explain, narrate, report, strategy
+from meeple.games.lewis_clark import ending, explain, narrate, report, strategy
 from meeple.games.lewis_clark.actions import ACTIONS, WITH
 from meeple.games.lewis_clark.components import FORT, LAST, N_KINDS, SOLO_LEVELS
 from meeple.games.lewis_clark.glossary import by_badge, glossary
@@ -93,6 +93,14 @@ class LewisClark(Game):
             return state.to_move is None
         horizon = max(self.rollout_turns, 2 * root.players)
         return state.to_move is None or state.turns - root.turns >= horizon
+
+    def race_margin(self, state) -> float | None:
+        """Solo: the race with Mackenzie, scout minus Time tokens (a winning camp needs at
+        least the fort's space) less Mackenzie's space (he wins at the fort), so it is
+        positive when you are ahead of him (DC-25, LEW-16)."""
+        if state.mackenzie is None:
+            return None
+        return float(ending.progress(state.expeditions[0]) - state.mackenzie)
 
     def glossary(self):
         return glossary()
