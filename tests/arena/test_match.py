@@ -70,3 +70,17 @@ def test_simulations_are_the_same_for_any_number_of_workers():
     one = simulate("little-town", ["greedy", "random"], 2, 6, seed=4, quiet=True)[0]
     two = simulate("little-town", ["greedy", "random"], 2, 6, seed=4, quiet=True, workers=2)[0]
     assert one == two and one["games"] == 6
+
+
+def test_a_simulation_gives_each_bots_win_rate_its_wilson_interval():
+    # solo games have no opponent for a tournament to rate: simulate's interval judges them
+    from meeple.arena.match import Outcome
+    from meeple.arena.simulate import summary
+    from meeple.arena.stats import wilson
+
+    won = [Outcome(idx=i, lineup=0, deal=i, seating=0, seats=["greedy"], seed=i, bot_seeds=[i],
+                   scores=[10], winners=[0] if i < 3 else [], plies=5, seconds=0.0, record="")
+           for i in range(10)]
+    row = summary("lewis-clark", 1, won)["bots"][0]
+    assert row["wins"] == 3 and (row["low"], row["high"]) == wilson(3, 10)
+    assert 0.1 < row["low"] < 0.3 < row["high"] < 0.61

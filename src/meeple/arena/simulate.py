@@ -9,6 +9,7 @@ from rich.progress import Progress
 
 from meeple.arena.backends import Backend, Batches, make_backend
 from meeple.arena.match import Job, Outcome, rotation
+from meeple.arena.stats import wilson
 from meeple.core.state import State
 
 
@@ -31,7 +32,8 @@ def jobs(
 
 def summary(game: str, players: int, outcomes: list[Outcome]) -> dict[str, Any]:
     """Per bot (in the order bots first appear): seats played, wins (a shared win counts
-    1/winners), win rate and mean score; the mean game length."""
+    1/winners), win rate with its 95% Wilson interval (``low``, ``high``; solo games,
+    which a tournament cannot rate, are judged by it) and mean score; the mean game length."""
     per_bot: dict[str, dict[str, float]] = {}
     for o in outcomes:
         for s, spec in enumerate(o.seats):
@@ -51,6 +53,8 @@ def summary(game: str, players: int, outcomes: list[Outcome]) -> dict[str, Any]:
                 "games": int(row["games"]),
                 "wins": round(row["wins"], 3),
                 "win_rate": row["wins"] / row["games"],
+                "low": wilson(row["wins"], row["games"])[0],
+                "high": wilson(row["wins"], row["games"])[1],
                 "mean_score": row["score"] / row["games"],
             }
             for spec, row in per_bot.items()

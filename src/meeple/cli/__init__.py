@@ -180,12 +180,12 @@ def simulate(
         print(json.dumps(summary, indent=1))
     else:
         table = Table(title=f"{g.title}: {games_} games, {count} players")
-        for col in ("bot", "seats played", "wins", "win %", "mean score"):
+        for col in ("bot", "seats played", "wins", "win %", "95% interval", "mean score"):
             table.add_column(col, justify="right" if col != "bot" else "left")
         for row in summary["bots"]:
             table.add_row(
                 row["bot"], str(row["games"]), f"{row['wins']:g}", f"{100 * row['win_rate']:.1f}",
-                f"{row['mean_score']:.1f}",
+                f"{100 * row['low']:.1f}-{100 * row['high']:.1f}", f"{row['mean_score']:.1f}",
             )
         console.print(table)
         console.print(f"mean plies per game: {summary['mean_plies']:.1f}")
