@@ -14,6 +14,8 @@ import json
 import random
 import re
 
+from playwright.sync_api import expect
+
 from meeple import games
 from meeple.core.record import Record
 from tests.web.clicking import offered, play, screenshot, version, wait_ready
@@ -257,8 +259,10 @@ def test_an_open_seat_is_taken_from_the_table_page(server, browser):
     page.wait_for_selector('[data-join="1"]')
     assert "Waiting for open seats" in page.locator(".status-bar").inner_text()
     page.click('[data-join="1"]')
-    page.wait_for_function("() => document.querySelector('.table-page')?.dataset.seat === '1'")
-    assert "You are Seat 1" in page.locator(".status-bar").inner_text()
+    # joining reloads the page as the new seat: wait for the new page's status, which
+    # (unlike a check made once) survives the reload replacing the old page under the test
+    expect(page.locator(".status-bar")).to_contain_text("You are Seat 1", timeout=30_000)
+    assert page.locator(".table-page").get_attribute("data-seat") == "1"
     assert "#seat=1&token=" in page.url
     state = server.api(f"/api/tables/{table}")
     assert state["status"] == "playing" and state["seats"][1]["kind"] == "human"
