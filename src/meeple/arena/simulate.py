@@ -53,8 +53,7 @@ def summary(game: str, players: int, outcomes: list[Outcome]) -> dict[str, Any]:
                 "games": int(row["games"]),
                 "wins": round(row["wins"], 3),
                 "win_rate": row["wins"] / row["games"],
-                "low": wilson(row["wins"], row["games"])[0],
-                "high": wilson(row["wins"], row["games"])[1],
+                **dict(zip(("low", "high"), wilson(row["wins"], row["games"]), strict=True)),
                 "mean_score": row["score"] / row["games"],
             }
             for spec, row in per_bot.items()
