@@ -227,3 +227,21 @@ def test_the_solo_hint_moves_with_the_race():
         s = edited(change(root, 0, scout=scout, time_tokens=1), mackenzie=mackenzie)
         best.append(ISMCTSBot(GAME, seed=1, iterations=100).analyse(s, top=1)[0].value)
     assert best == sorted(best) and best[0] < 0.05 and best[-1] > 0.5
+
+
+@pytest.mark.parametrize(("players", "horizon"), [(2, 5), (3, 12), (4, 16)])
+def test_multiplayer_playouts_stop_after_five_turns_at_two_players_and_four_rounds_beyond(
+        players, horizon):
+    # two rounds at 3 players won 8 of 25 tuning deals against two greedy, four rounds 13
+    root = GAME.new(players, 3)
+    rng = random.Random(3)
+    s = root.clone()
+    while s.turns - root.turns < horizon - 1:
+        assert not GAME.rollout_done(root, s)
+        s.apply(GAME.greedy_action(s, rng))
+    assert not GAME.rollout_done(root, s)
+    while s.turns - root.turns < horizon:
+        s.apply(GAME.greedy_action(s, rng))
+    assert GAME.rollout_done(root, s)
+    solo = GAME.new(1, 3)
+    assert GAME.rollout_done(solo, solo) is False  # solo: to the end of the game

@@ -74,9 +74,11 @@ class LewisClark(Game):
     styles = {name: doc for name, (doc, _) in strategy.STYLES.items()}
     style_action = staticmethod(strategy.style_action)
 
-    #: search playouts stop after this many turns (at least two rounds): long enough
-    #: for goods made now to be spent on moves
+    #: two players: search playouts stop after this many turns, long enough for goods
+    #: made now to be spent on moves
     rollout_turns = 5
+    #: three players or more: playouts stop after this many rounds (one turn per seat)
+    rollout_rounds = 4
 
     def turn_of(self, state) -> int:
         """Turns are counted by the state (a turn: one action, a recruitment, a camp)."""
@@ -84,14 +86,17 @@ class LewisClark(Game):
 
     def rollout_done(self, root, state) -> bool:
         """With others at the table, playouts stop a few turns ahead and are judged by
-        ``evaluate``. Solo, they play on to the end (at most 39 turns, Mackenzie's clock):
-        the result then counts the race itself, and a cut playout made the search worse
-        than its own playout policy (difficulty 2, 8 games each: furthest space 28.1 cut
-        after 5 turns, 23.5 after 3, 22.1 after 8, 31.0 played out, like greedy's 31; about
-        0.25 s per decision at the default 200 iterations)."""
+        ``evaluate``: 5 turns at 2 players, 4 rounds at 3 or more. Two rounds at 3
+        players won 8 of 25 tuning deals for one search against two ``greedy``, four
+        rounds 13 of the same 25 (about twice the time per decision); benchmarks/README.md
+        has the claims. Solo, playouts play on to the end (at most 39 turns, Mackenzie's
+        clock): the result then counts the race itself, and a cut playout made the search
+        worse than its own playout policy (difficulty 2, 8 games each: furthest space 28.1
+        cut after 5 turns, 23.5 after 3, 22.1 after 8, 31.0 played out, like greedy's 31;
+        about 0.25 s per decision at the default 200 iterations)."""
         if root.players == 1:
             return state.to_move is None
-        horizon = max(self.rollout_turns, 2 * root.players)
+        horizon = self.rollout_turns if root.players == 2 else self.rollout_rounds * root.players
         return state.to_move is None or state.turns - root.turns >= horizon
 
     def race_margin(self, state) -> float | None:
