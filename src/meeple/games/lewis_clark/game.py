@@ -89,11 +89,13 @@ class LewisClark(Game):
         ``evaluate``: 5 turns at 2 players, 4 rounds at 3 or more. Two rounds at 3
         players won 8 of 25 tuning deals for one search against two ``greedy``, four
         rounds 13 of the same 25 (the tuning games took about twice as long);
-        benchmarks/README.md has the claims. Solo, playouts play on to the end (at most 39 turns, Mackenzie's
-        clock): the result then counts the race itself, and a cut playout made the search
-        worse than its own playout policy (difficulty 2, 8 games each: furthest space 28.1
-        cut after 5 turns, 23.5 after 3, 22.1 after 8, 31.0 played out, like greedy's 31;
-        about 0.25 s per decision at the default 200 iterations)."""
+        benchmarks/README.md has the claims.
+
+        Solo, playouts play on to the end (at most 39 turns, Mackenzie's clock): the
+        result then counts the race itself, and a cut playout made the search worse than
+        its own playout policy (difficulty 2, 8 games each: furthest space 28.1 cut after
+        5 turns, 23.5 after 3, 22.1 after 8, 31.0 played out, like greedy's 31; about
+        0.25 s per decision at the default 200 iterations)."""
         if root.players == 1:
             return state.to_move is None
         horizon = self.rollout_turns if root.players == 2 else self.rollout_rounds * root.players
