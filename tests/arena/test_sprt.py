@@ -7,7 +7,7 @@ from meeple.arena.sprt import bounds, check, elo_estimate, llr, run_sprt
 from meeple.arena.stats import elo_to_score
 from meeple.core import ConfigError
 
-from .conftest import tables
+from .conftest import Interrupted, tables
 
 LC = {"rounds": 1}
 
@@ -78,19 +78,6 @@ def test_the_decision_does_not_depend_on_the_workers(store):
     # resuming a decided test plays nothing and says the same
     again = run_sprt("lost-cities", "greedy", "random", store, "w1", SerialBackend(), resume=True, **kw)
     assert again["run"]["played"] == 0 and tables(again) == tables(one)
-
-
-class Interrupted(SerialBackend):
-    """Plays ``n`` batches, then stops as a Ctrl-C would."""
-
-    def __init__(self, n):
-        self.n = n
-
-    def run(self, batches):
-        for k, outcomes in enumerate(super().run(batches)):
-            if k == self.n:
-                raise KeyboardInterrupt
-            yield outcomes
 
 
 def test_an_interrupted_test_is_shown_undecided_and_resumed_to_the_same_verdict(store):

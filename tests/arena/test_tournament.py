@@ -2,6 +2,7 @@
 the command line, plots and the HTML report."""
 
 import json
+from dataclasses import replace
 
 import pytest
 from typer.testing import CliRunner
@@ -11,9 +12,10 @@ from meeple.arena.backends import Batches, PoolBackend, SerialBackend
 from meeple.arena.schedule import Plan
 from meeple.arena.tournament import run_tournament
 from meeple.cli import app
+from meeple.core import ConfigError
 from meeple.core.record import Record
 
-from .conftest import tables
+from .conftest import Interrupted, tables
 
 runner = CliRunner()
 LC = {"rounds": 1}
@@ -99,6 +101,35 @@ def test_a_resumed_tournament_with_other_settings_is_refused(small):
         run_tournament(other, store, "small", SerialBackend(), resume=True, live=False)
     with pytest.raises(Exception, match="already exists"):
         run_tournament(plan, store, "small", SerialBackend(), live=False)
+
+
+def test_a_resumed_tournament_keeps_the_options_it_was_started_with(store, monkeypatch):
+    """Every option is stored at the start, so a default changed before the resume cannot
+    split one tournament between two rule sets; an option given otherwise is refused."""
+    lc = games.get("lost-cities")
+    plan = Plan("lost-cities", ("random", "greedy"), 2, 4, seed=5, options={"rounds": 1})
+    with pytest.raises(KeyboardInterrupt):
+        run_tournament(plan, store, "cut", Interrupted(1), live=False)
+    assert 0 < store.count(store.find("cut")) < 4
+    monkeypatch.setitem(lc.options, "colors", replace(lc.options["colors"], default=6))  # a later version
+    report, outcomes = run_tournament(plan, store, "cut", SerialBackend(), resume=True, live=False)
+    assert report["complete"] and report["run"]["played"] > 0
+    assert report["tournament"]["options"] == {"colors": 5, "rounds": 1, "stall_rules": "on"}
+    assert {Record.from_json(o.record).options["colors"] for o in outcomes} == {5}
+    other = replace(plan, options={"rounds": 1, "colors": 6})
+    with pytest.raises(ConfigError, match="-o colors was 5, now 6"):
+        run_tournament(other, store, "cut", SerialBackend(), resume=True, live=False)
+
+
+def test_a_tournament_stored_with_only_its_given_options_still_resumes(store):
+    """Rows written before every option was stored hold only the options given."""
+    from meeple.arena.storage import Settings
+
+    old = Settings("tournament", "lost-cities", 2, ["random"], {"rounds": 1}, 0, 2, "rotations")
+    tid, _ = store.open("old", old, total=2, deals=1, resume=False)
+    assert store.open("old", old, total=2, deals=1, resume=True, defaults={"colors": 6}) == (tid, {"rounds": 1})
+    with pytest.raises(ConfigError, match="-o colors was not stored, now 5"):
+        store.open("old", replace(old, options={"rounds": 1, "colors": 5}), total=2, deals=1, resume=True)
 
 
 def test_three_players_with_two_bots(store):

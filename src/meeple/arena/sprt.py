@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from meeple import games as registry
 from meeple.arena.backends import Backend, Batches
 from meeple.arena.live import LiveBoard
 from meeple.arena.match import Outcome
@@ -203,13 +204,16 @@ def run_sprt(
     options = dict(options or {})
     console = console or Console(stderr=True)
     pairs = max_games // 2
-    jobs = paired_jobs(game, bot, vs, pairs, seed, options)
     settings = Settings(
         kind="sprt", game=game, players=2, bots=[bot, vs], options=options, seed=seed,
         games_per_lineup=2 * pairs, seating="swapped pairs",
         extra={"elo0": elo0, "elo1": elo1, "alpha": alpha, "beta": beta},
     )
-    tid = store.open(name, settings, total=len(jobs), deals=pairs, resume=resume)
+    tid, options = store.open(
+        name, settings, total=2 * pairs, deals=pairs, resume=resume,
+        defaults=registry.get(game).resolve_options(options),
+    )
+    jobs = paired_jobs(game, bot, vs, pairs, seed, options)
     state = SprtState(elo0, elo1, alpha, beta, pairs)
     results: dict[int, Outcome] = {o.idx: o for o in store.outcomes(tid)}
     counted = 0  # pairs folded into the state, in schedule order

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar
@@ -38,16 +39,26 @@ class Settings:
     }
 
     def differences(self, stored: Settings) -> list[str]:
+        """What these settings change against ``stored``. An option not given now is no
+        change: the stored value stands (it is what the stored games were played with)."""
         mine, theirs = asdict(self), asdict(stored)
         out = [
             f"{self.FLAGS.get(k, k)} was {theirs[k]!r}, now {mine[k]!r}"
-            for k in mine if k != "extra" and mine[k] != theirs[k]
+            for k in mine if k not in ("extra", "options") and mine[k] != theirs[k]
+        ]
+        out += [
+            f"-o {k} was {stored.options[k]!r}, now {v!r}" if k in stored.options
+            else f"-o {k} was not stored, now {v!r}"
+            for k, v in self.options.items() if stored.options.get(k, _MISSING) != v
         ]
         out += [
             f"--{k.replace('_', '-')} was {stored.extra.get(k)!r}, now {v!r}"
             for k, v in self.extra.items() if stored.extra.get(k) != v
         ]
         return out
+
+
+_MISSING = object()
 
 
 def default_name(game: str) -> str:
@@ -61,8 +72,17 @@ class Store:
         self.engine = engine or open_engine(url)
         self.url = self.engine.url.render_as_string(hide_password=True)
 
-    def open(self, name: str, settings: Settings, total: int, deals: int, resume: bool) -> int:
-        """The id of tournament ``name``: created, or (``resume``) found with the same settings."""
+    def open(
+        self, name: str, settings: Settings, total: int, deals: int, resume: bool,
+        defaults: Mapping[str, Any] | None = None,
+    ) -> tuple[int, dict[str, Any]]:
+        """The id of tournament ``name`` and the game options its games are played with.
+
+        Created, it stores every option: ``defaults`` (the game's resolved options) under
+        the ones given. Resumed (``resume``), the given settings must match the stored
+        ones, and options not given come from the store: a default changed since the
+        start cannot split one tournament between two rule sets.
+        """
         with Session(self.engine) as session:
             row = session.scalars(select(ArenaTournament).where(ArenaTournament.name == name)).first()
             if row is None:
@@ -72,7 +92,7 @@ class Store:
                     raise ConfigError(f"there is no tournament named {name!r} in {self.url} to resume{hint}")
                 row = ArenaTournament(
                     name=name, kind=settings.kind, game=settings.game, players=settings.players,
-                    bots=settings.bots, options=settings.options, seed=settings.seed,
+                    bots=settings.bots, options={**(defaults or {}), **settings.options}, seed=settings.seed,
                     games_per_lineup=settings.games_per_lineup, deals=deals,
                     seating=settings.seating, total=total, settings=settings.extra,
                 )
@@ -81,7 +101,7 @@ class Store:
                     session.commit()
                 except IntegrityError:
                     raise ConfigError(f"a tournament named {name!r} was created meanwhile") from None
-                return row.id
+                return row.id, dict(row.options)
             if not resume:
                 done = self.count(row.id)
                 raise ConfigError(
@@ -94,7 +114,7 @@ class Store:
                     f"tournament {name!r} was started with other settings ({'; '.join(diff)}); "
                     "resume it with the same command it was started with"
                 )
-            return row.id
+            return row.id, dict(row.options)
 
     def find(self, name: str) -> int:
         """The id of the stored tournament ``name`` (for ``outcomes``)."""

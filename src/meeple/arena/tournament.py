@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 from rich.console import Console
 
+from meeple import games as registry
 from meeple.arena.backends import Backend, Batches
 from meeple.arena.live import LiveBoard, LiveStandings
 from meeple.arena.match import Outcome
@@ -49,8 +51,12 @@ def run_tournament(
     ``run`` part (timings) does.
     """
     console = console or Console(stderr=True)
+    defaults = registry.get(plan.game).resolve_options(plan.options)
+    tid, options = store.open(
+        name, settings_of(plan), total=len(plan.jobs()), deals=plan.deals, resume=resume, defaults=defaults
+    )
+    plan = replace(plan, options=options)
     jobs = plan.jobs()
-    tid = store.open(name, settings_of(plan), total=len(jobs), deals=plan.deals, resume=resume)
     stored = store.outcomes(tid)
     done = {o.idx for o in stored}
     todo = [j for j in jobs if j.idx not in done]
