@@ -21,6 +21,7 @@ from rich.text import Text
 
 from meeple.arena.match import Outcome
 from meeple.arena.ratings import Ratings, mean_places
+from meeple.arena.tables import add_columns
 
 
 class GamesPerSecond(ProgressColumn):
@@ -95,8 +96,7 @@ class LiveStandings:
 
     def __rich__(self) -> Table:
         table = Table(title="standings so far", title_justify="left")
-        for col in ("bot", "seats", "win %", "mean score", "mean place", "Elo-like", "+-"):
-            table.add_column(col, justify="left" if col == "bot" else "right")
+        add_columns(table, ("bot", "seats", "win %", "mean score", "mean place", "Elo-like", "+-"))
         for row in self.ratings.table():
             b, n = row["bot"], max(1, self.seats[row["bot"]])
             table.add_row(

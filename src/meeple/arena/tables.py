@@ -16,10 +16,18 @@ def interval(low: float, high: float) -> str:
     return f"{100 * low:.1f}-{100 * high:.1f}"
 
 
+def add_columns(table: Table, names: tuple[str, ...]) -> None:
+    """Bot specs left, figures right, every cell folded rather than cut: on a narrow
+    terminal a long spec (``greedy:style=scavenger``) wraps whole instead of ending in
+    an ellipsis, and so does a figure."""
+    for col in names:
+        bot = col in ("bot", "vs")
+        table.add_column(col, justify="left" if bot else "right", overflow="fold")
+
+
 def ratings_table(report: dict[str, Any]) -> Table:
     table = Table(title="ratings: OpenSkill Plackett-Luce over all games, averaged over 16 fixed orders", title_justify="left")
-    for col in ("bot", "mu", "sigma", "Elo-like", "95% CI", "mu-3sigma"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+    add_columns(table, ("bot", "mu", "sigma", "Elo-like", "95% CI", "mu-3sigma"))
     for r in report["ratings"]:
         table.add_row(
             r["bot"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['elo']:.0f}",
@@ -35,8 +43,7 @@ def pairwise_table(report: dict[str, Any]) -> Table:
         title="pairwise: score % = (wins + draws/2) / games with its 95% Wilson interval; "
         "mean score margin and game length in plies", title_justify="left"
     )
-    for col in ("bot", "vs", "games", "W-D-L", "score %", "95% CI", "margin", "plies"):
-        table.add_column(col, justify="left" if col in ("bot", "vs") else "right")
+    add_columns(table, ("bot", "vs", "games", "W-D-L", "score %", "95% CI", "margin", "plies"))
     for r in report["pairwise"]:
         if order[r["bot"]] > order[r["vs"]]:
             continue
@@ -52,8 +59,7 @@ def summary_table(report: dict[str, Any]) -> Table:
         title="per bot, without ratings: seats played, wins (a shared win counts 1/winners), "
         "mean score and place", title_justify="left",
     )
-    for col in ("bot", "seats", "wins", "win %", "95% CI", "score", "place"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+    add_columns(table, ("bot", "seats", "wins", "win %", "95% CI", "score", "place"))
     for r in report["summary"]:
         table.add_row(
             r["bot"], str(r["games"]), f"{r['wins']:g}", pct(r["win_rate"]), interval(r["low"], r["high"]),

@@ -180,8 +180,9 @@ def simulate(
         print(json.dumps(summary, indent=1))
     else:
         table = Table(title=f"{g.title}: {games_} games, {count} players")
-        for col in ("bot", "seats played", "wins", "win %", "95% interval", "mean score"):
-            table.add_column(col, justify="right" if col != "bot" else "left")
+        from meeple.arena.tables import add_columns
+
+        add_columns(table, ("bot", "seats played", "wins", "win %", "95% interval", "mean score"))
         for row in summary["bots"]:
             table.add_row(
                 row["bot"], str(row["games"]), f"{row['wins']:g}", f"{100 * row['win_rate']:.1f}",
