@@ -80,7 +80,9 @@ declare -A JOBS=(
     [lw4-search-greedy]="tournament lw4-search-greedy lewis-clark --bots greedy,$ISMCTS --players 4 --games 34 --seed 6600"  # 3 and 4: playouts of two rounds
     # playouts of four rounds at 3 players or more (issue 24), a fresh seed
     [lw3-search4-greedy]="tournament lw3-search4-greedy lewis-clark --bots greedy,$ISMCTS --players 3 --games 50 --seed 6700"
-    [lw4-search4-greedy]="tournament lw4-search4-greedy lewis-clark --bots greedy,$ISMCTS --players 4 --games 34 --seed 6800"
+    # at 4 players a tournament (search in one, two and three seats) takes about 3 hours
+    # here: one search against three greedy, its seat rotated, fresh deals 73000-
+    [lw4-search4-1v3]="simulate lw4-search4-1v3 lewis-clark --bots $ISMCTS,greedy,greedy,greedy --games 100 --seed 73000"
     # Lewis & Clark, solo against Mackenzie: fresh deals (59000-, 60000-), never used in tuning
     [lws-search-d0]="simulate lws-search-d0 lewis-clark --bots $ISMCTS --games 100 --seed 59000 -o difficulty=0"
     [lws-search-d2]="simulate lws-search-d2 lewis-clark --bots $ISMCTS --games 100 --seed 60000 -o difficulty=2"
@@ -89,7 +91,7 @@ ORDER=(lc-greedy-random lc-search-random lc-search300-greedy lc-search-sprt lc3-
        lc3-search-aggressive-5c lc3-search-aggressive-6c lc3-search-committer-5c lc3-search-committer-6c
        lc3-search-scavenger-5c lc3-search-scavenger-6c lc3-search-cautious-5c lc3-search-cautious-6c
        lt-greedy-random-3p lt2-search-greedy lt3-search-greedy lt4-search-greedy ll2-search-greedy
-       lw2-search-greedy lw3-search-greedy lw4-search-greedy lw3-search4-greedy lw4-search4-greedy lws-search-d0 lws-search-d2)
+       lw2-search-greedy lw3-search-greedy lw4-search-greedy lw3-search4-greedy lw4-search4-1v3 lws-search-d0 lws-search-d2)
 for job in "${@:-${ORDER[@]}}"; do
     [[ -n "${JOBS[$job]:-}" ]] || { echo "unknown entry $job; entries: ${ORDER[*]}" >&2; exit 2; }
     ${JOBS[$job]}
