@@ -51,6 +51,21 @@ def test_greedy_keeps_its_time_tokens_low_and_moves():
                 assert s.end_reason == "reached the Pacific"
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("style", sorted(GAME.styles))
+def test_identical_players_of_any_style_do_not_all_stall(style, players):
+    # issue 24: no player count where identical bots all stall. Two rushers used to end
+    # every game at a progress check on space 22-24: in the mountains they declined the
+    # third kind a horse trade needs (the village data: a horse trade pays three different goods)
+    ends = []
+    for seed in range(2000, 2020):  # the first game to reach the Pacific ends the test
+        s, _ = _greedy_game(players, seed, style)
+        ends.append(s.end_reason)
+        if s.end_reason == "reached the Pacific":
+            return
+    pytest.fail(f"{players} identical {style} players never reached the Pacific: {ends}")
+
+
 def test_greedy_reaches_the_pacific_by_the_rules():
     # rule text line 175, with the bare rule text (no progress check): greedy games end
     # on the Pacific; the winner camped past the fort with few enough tokens

@@ -157,13 +157,16 @@ class Plan(NamedTuple):
     recruit_bar: float = 3.0  # recruit when the card's use minus its cost beats this
     explore: float = 0.0      # chance to move anyway when the move is shorter
     eager: bool = False       # recruit movers the goods carried cannot pay yet
+    trade_offer: bool = False  # horse trades: of kinds carried alike, count on those on offer
 
 
 STYLES: dict[str, tuple[str, Plan]] = {
     "balanced": ("moves whenever a card can, else makes what the terrain ahead needs; "
                  "travels light; recruits only characters that clearly help", Plan()),
     "rusher": ("moves whenever a card can, never recruits, keeps nothing beyond the free "
-               "places even with the Leader in hand", Plan(move_at=1, recruit_bar=99.0, keep_slack=-3, explore=1.0)),
+               "places even with the Leader in hand, except the goods on offer a horse "
+               "trade still lacks", Plan(move_at=1, recruit_bar=99.0, keep_slack=-3, explore=1.0,
+                                         trade_offer=True)),
     "hoarder": ("stocks goods (two beyond the free places) and moves only in long jumps",
                 Plan(move_at=7, keep_slack=2, recruit_bar=2.0, explore=0.0)),
     "recruiter": ("recruits any character that helps the route ahead, then moves",
@@ -498,7 +501,8 @@ def _keep_pick(s: LewisClarkState, seat: int, legal, codes, plan: Plan) -> Actio
     free = 3 + 2 * e.goods_tiles - sum(e.goods) + spend + plan.keep_slack
     if terrain == MOUNTAIN:  # horses, and the goods of the horse trades still to make
         trades = horses_wanted(s, seat)
-        kinds = sorted((FOOD, WOOD, EQUIP, FUR), key=lambda r: -e.goods[r])[:3]
+        offer = frame.offer if plan.trade_offer else (0,) * 6
+        kinds = sorted((FOOD, WOOD, EQUIP, FUR), key=lambda r: (-e.goods[r], -offer[r]))[:3]
         useful = (HORSE,) + tuple(r for r in kinds if e.goods[r] < trades)
         free = max(free, sum(max(0, trades - e.goods[r]) for r in kinds))
         fuel = useful  # the trade goods become horses: the Leader's fuel as much as horses
