@@ -80,9 +80,9 @@ declare -A JOBS=(
     [lw4-search-greedy]="tournament lw4-search-greedy lewis-clark --bots greedy,$ISMCTS --players 4 --games 34 --seed 6600"  # 3 and 4: playouts of two rounds
     # playouts of four rounds at 3 players or more (issue 24), a fresh seed
     [lw3-search4-greedy]="tournament lw3-search4-greedy lewis-clark --bots greedy,$ISMCTS --players 3 --games 50 --seed 6700"
-    # at 4 players a tournament (search in one, two and three seats) takes about 3 hours
-    # here: one search against three greedy, its seat rotated, fresh deals 73000-
-    [lw4-search4-1v3]="simulate lw4-search4-1v3 lewis-clark --bots $ISMCTS,greedy,greedy,greedy --games 100 --seed 73000"
+    # at 4 players the search in one, two and three seats would take about 3 hours here:
+    # one search against three greedy (--one), 25 deals in 4 rotations, a fresh seed
+    [lw4-search4-1v3]="tournament lw4-search4-1v3 lewis-clark --bots greedy,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 6800"
     # Lewis & Clark, solo against Mackenzie: fresh deals (59000-, 60000-), never used in tuning
     [lws-search-d0]="simulate lws-search-d0 lewis-clark --bots $ISMCTS --games 100 --seed 59000 -o difficulty=0"
     [lws-search-d2]="simulate lws-search-d2 lewis-clark --bots $ISMCTS --games 100 --seed 60000 -o difficulty=2"

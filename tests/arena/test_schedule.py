@@ -25,6 +25,19 @@ def test_fewer_bots_than_seats_repeats_bots_but_never_seats_one_bot_alone():
     assert lineups(["a", "b", "c"], 4)[0] == ("a", "a", "a", "b") and len(lineups(["a", "b", "c"], 4)) == 12
 
 
+def test_one_against_the_field_keeps_the_lineups_where_it_holds_one_seat():
+    assert lineups(("ismcts", "greedy"), 4, one="ismcts") == [("ismcts", "greedy", "greedy", "greedy")]
+    assert lineups(("a", "b", "c"), 2, one="b") == [("a", "b"), ("b", "c")]
+    assert lineups(("a", "b", "c"), 3, one="c") == [("a", "b", "c")]
+    plan = Plan("lewis-clark", ("greedy", "ismcts"), 4, 100, one="ismcts")
+    jobs = plan.jobs()
+    assert plan.deals == 25 and len(jobs) == 100  # 25 deals, each in 4 rotations
+    assert all(j.seats.count("ismcts") == 1 for j in jobs)
+    assert Counter(j.seats.index("ismcts") for j in jobs) == {0: 25, 1: 25, 2: 25, 3: 25}
+    with pytest.raises(ConfigError, match="--one 'mcts' is not one of the bots; choose one of: greedy, ismcts"):
+        lineups(("greedy", "ismcts"), 4, one="mcts")
+
+
 def test_rotations_put_each_bot_in_each_seat_once():
     for lineup in (("a", "b", "c"), ("a", "a", "b", "b"), ("a", "b")):
         rows = seatings(lineup, "rotations")

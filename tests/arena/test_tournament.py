@@ -1,10 +1,12 @@
 """Tournaments end to end: a known order recovered, the same games on any backend, storage,
 the command line, plots and the HTML report."""
 
+import io
 import json
 from dataclasses import replace
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from meeple import games
@@ -132,6 +134,23 @@ def test_a_tournament_stored_with_only_its_given_options_still_resumes(store):
         store.open("old", replace(old, options={"rounds": 1, "colors": 5}), total=2, deals=1, resume=True)
 
 
+def test_one_bot_against_the_field_is_stored_and_resumed_as_such(store):
+    plan = Plan("little-town", ("random", "greedy"), 3, 3, seed=3, one="greedy")
+    report, outcomes = run_tournament(plan, store, "gauntlet", SerialBackend(), live=False)
+    assert report["tournament"]["lineups"] == [["random", "random", "greedy"]]
+    assert report["tournament"]["one"] == "greedy" and len(outcomes) == 3
+    assert all(o.seats.count("greedy") == 1 for o in outcomes)
+    again, _ = run_tournament(plan, store, "gauntlet", SerialBackend(), resume=True, live=False)
+    assert again["run"]["played"] == 0 and tables(again) == tables(report)
+    with pytest.raises(ConfigError, match="--one was 'greedy', now None"):
+        run_tournament(replace(plan, one=None), store, "gauntlet", SerialBackend(), resume=True, live=False)
+    from meeple.arena.tables import report_tables
+
+    console = Console(width=200, file=io.StringIO(), record=True)
+    console.print(report_tables(report))
+    assert "3 players, 1 lineup (greedy against the field) x 1 deals" in console.export_text()
+
+
 def test_three_players_with_two_bots(store):
     plan = Plan("little-town", ("random", "greedy"), 3, 3, seed=3)
     report, outcomes = run_tournament(plan, store, "lt", SerialBackend(), live=False)
@@ -257,3 +276,15 @@ def test_plots_without_matplotlib_say_how_to_install_it(tmp_path, monkeypatch):
     result = cli("tournament", "lost-cities", "--games", "2", "--db", str(db), "--plots", str(tmp_path / "p"))
     assert result.exit_code == 2 and "pip install 'meeple[plots]'" in result.output
     assert not db.exists()  # refused before anything was played or stored
+
+
+def test_cli_one_against_the_field(tmp_path):
+    db = str(tmp_path / "one.sqlite3")
+    result = cli("tournament", "little-town", "--bots", "random,greedy", "--players", "3", "--games", "3",
+                 "--one", "greedy", "--db", db, "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["tournament"]["lineups"] == [["random", "random", "greedy"]] and report["games"] == 3
+    result = cli("tournament", "little-town", "--bots", "random,greedy", "--players", "3", "--one", "ismcts",
+                 "--db", db)
+    assert result.exit_code != 0 and "--one 'ismcts' is not one of the bots" in result.output

@@ -41,7 +41,8 @@ def render(report: dict[str, Any], outcomes: Sequence[Outcome], svgs: dict[str, 
         ("game", t["game"]), ("players", t["players"]), ("bots", ", ".join(t["bots"])),
         ("options", ", ".join(f"{k}={v}" for k, v in t["options"].items()) or "defaults"),
         ("seed", t["seed"]), ("seating per deal", t["seating"]),
-        ("lineups", "; ".join(" / ".join(lu) for lu in t["lineups"])),
+        ("lineups", "; ".join(" / ".join(lu) for lu in t["lineups"])
+         + (f" (only those where {t['one']} holds one seat)" if t.get("one") else "")),
         ("deals per lineup", t["deals"]), ("games", f"{report['games']} of {t['scheduled']}"),
         ("mean game length", f"{report['mean_plies']:.1f} plies"),
     ]

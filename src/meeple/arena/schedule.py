@@ -33,12 +33,14 @@ def derive_seed(*parts: Any) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=6).digest(), "big")
 
 
-def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
+def lineups(bots: Sequence[str], players: int, one: str | None = None) -> list[tuple[str, ...]]:
     """The sets of bots that meet, in the order of ``bots``.
 
     With at least as many bots as seats: every combination of distinct bots (every pair
     at 2 players). With fewer bots than seats, bots must repeat: every multiset of
-    ``players`` bots holding at least two different bots.
+    ``players`` bots holding at least two different bots. With ``one``, only the sets in
+    which that bot holds exactly one seat: one bot against the field, the question "does
+    it beat a table of the others?" at a fraction of the games.
     """
     if len(bots) < 2:
         raise ConfigError("a tournament needs at least two bots, e.g. --bots random,greedy")
@@ -51,8 +53,14 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
             "(to test a bot against itself use 'meeple sprt GAME --bot X --vs X')"
         )
     if len(bots) >= players:
-        return list(itertools.combinations(bots, players))
-    return [c for c in itertools.combinations_with_replacement(bots, players) if len(set(c)) > 1]
+        every = list(itertools.combinations(bots, players))
+    else:
+        every = [c for c in itertools.combinations_with_replacement(bots, players) if len(set(c)) > 1]
+    if one is None:
+        return every
+    if one not in bots:
+        raise ConfigError(f"--one {one!r} is not one of the bots; choose one of: {', '.join(bots)}")
+    return [c for c in every if c.count(one) == 1]
 
 
 def seatings(lineup: Sequence[str], how: str) -> list[tuple[str, ...]]:
@@ -89,10 +97,11 @@ class Plan:
     seed: int = 0
     seating: str = "rotations"
     options: dict[str, Any] = field(default_factory=dict, hash=False)
+    one: str | None = None  # only the lineups in which this bot holds one seat
 
     @property
     def lineups(self) -> list[tuple[str, ...]]:
-        return lineups(self.bots, self.players)
+        return lineups(self.bots, self.players, self.one)
 
     @property
     def seatings_per_deal(self) -> list[int]:

@@ -52,8 +52,8 @@ class Settings:
             for k, v in self.options.items() if stored.options.get(k, _MISSING) != v
         ]
         out += [
-            f"--{k.replace('_', '-')} was {stored.extra.get(k)!r}, now {v!r}"
-            for k, v in self.extra.items() if stored.extra.get(k) != v
+            f"--{k.replace('_', '-')} was {stored.extra.get(k)!r}, now {self.extra.get(k)!r}"
+            for k in dict.fromkeys([*self.extra, *stored.extra]) if stored.extra.get(k) != self.extra.get(k)
         ]
         return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.table import Table
 
 
@@ -72,7 +73,8 @@ def report_tables(report: dict[str, Any]) -> RenderableType:
     t = report["tournament"]
     run = report["run"]
     head = (
-        f"[bold]{report['name']}[/]: {t['game']}, {t['players']} players, {len(t['lineups'])} lineups "
+        f"[bold]{report['name']}[/]: {t['game']}, {t['players']} players, {len(t['lineups'])} lineup{'s' * (len(t['lineups']) != 1)} "
+        + (f"({escape(t['one'])} against the field) " if t.get("one") else "") +
         f"x {t['deals']} deals ({t['seating']}), {report['games']} of {t['scheduled']} games, "
         f"mean {report['mean_plies']:.1f} plies"
     )

@@ -21,7 +21,7 @@ def settings_of(plan: Plan) -> Settings:
     return Settings(
         kind="tournament", game=plan.game, players=plan.players, bots=list(plan.bots),
         options=dict(plan.options), seed=plan.seed, games_per_lineup=plan.games_per_lineup,
-        seating=plan.seating,
+        seating=plan.seating, extra={"one": plan.one} if plan.one else {},
     )
 
 
@@ -30,6 +30,7 @@ def plan_of(settings: Settings) -> Plan:
     return Plan(
         settings.game, tuple(settings.bots), settings.players, settings.games_per_lineup,
         seed=settings.seed, seating=settings.seating, options=dict(settings.options),
+        one=settings.extra.get("one"),
     )
 
 
@@ -83,7 +84,7 @@ def run_tournament(
         "tournament": {
             "game": plan.game, "players": plan.players, "bots": list(plan.bots),
             "options": dict(plan.options), "seed": plan.seed, "seating": plan.seating,
-            "games_per_lineup": plan.games_per_lineup, "deals": plan.deals,
+            "games_per_lineup": plan.games_per_lineup, "deals": plan.deals, "one": plan.one,
             "lineups": [list(lu) for lu in plan.lineups], "scheduled": len(jobs),
         },
         "complete": len(games) == len(jobs),

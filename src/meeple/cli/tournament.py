@@ -70,6 +70,7 @@ def tournament(
     games_: int = typer.Option(20, "--games", help="games per lineup (pairing), rounded up to whole deals"),
     seed: int = typer.Option(0, help="tournament seed: every deal and bot seed derives from it"),
     seating: str = typer.Option("rotations", help="per deal: 'rotations' (each bot each seat) or 'permutations' (every seat order)"),
+    one: str | None = typer.Option(None, help="only the lineups in which this bot (one of --bots) holds one seat: it against the field"),
     option: list[str] = typer.Option([], "--option", "-o", help="game option key=value, repeatable"),
     workers: int | None = typer.Option(None, help="processes to play games in parallel (default 1; with a local --ray, its CPUs)"),
     ray: bool = typer.Option(False, "--ray", help=RAY_HELP),
@@ -104,7 +105,8 @@ def tournament(
             from meeple.arena.plots import require_matplotlib
 
             require_matplotlib()
-        plan = Plan(g.name, tuple(specs), count, games_, seed=seed, seating=seating, options=opts)
+        plan = Plan(g.name, tuple(specs), count, games_, seed=seed, seating=seating, options=opts,
+                    one=one.strip() if one else None)
         plan.jobs()  # refuses bad --games or --bots before anything is stored
         _backend_checks(workers, address)
         store = _store(db)  # a bad URL fails before Ray takes its seconds to start
