@@ -17,6 +17,8 @@ from meeple.core.errors import ConfigError
 from meeple.store import open_engine
 from meeple.store.arena import ArenaGame, ArenaTournament
 
+_MISSING = object()  # an option a stored row does not hold
+
 
 @dataclass
 class Settings:
@@ -56,9 +58,6 @@ class Settings:
             for k in dict.fromkeys([*self.extra, *stored.extra]) if stored.extra.get(k) != self.extra.get(k)
         ]
         return out
-
-
-_MISSING = object()
 
 
 def default_name(game: str) -> str:
