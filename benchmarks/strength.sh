@@ -75,6 +75,8 @@ declare -A JOBS=(
     [lt4-search-greedy]="tournament lt4-search-greedy little-town --bots greedy,$ISMCTS --players 4 --games 34 --seed 6300"
     [ll2-search-greedy]="tournament ll2-search-greedy lowlands --bots greedy,$ISMCTS --players 2 --games 100 --seed 6100"
     [ll2-search-dike-builder]="tournament ll2-search-dike-builder lowlands --bots greedy:style=dike-builder,$ISMCTS --players 2 --games 100 --seed 6900"
+    [ll2-search-shepherd]="tournament ll2-search-shepherd lowlands --bots greedy:style=shepherd,$ISMCTS --players 2 --games 100 --seed 7100"
+    [ll2-search-farmer]="tournament ll2-search-farmer lowlands --bots greedy:style=farmer,$ISMCTS --players 2 --games 100 --seed 7200"
     # Lewis & Clark, multiplayer: fresh seeds (6400-), never used in tuning
     [lw2-search-greedy]="tournament lw2-search-greedy lewis-clark --bots greedy,$ISMCTS --players 2 --games 100 --seed 6400"
     [lw2-search-rusher]="tournament lw2-search-rusher lewis-clark --bots greedy:style=rusher,$ISMCTS --players 2 --games 100 --seed 7000"
@@ -92,7 +94,7 @@ declare -A JOBS=(
 ORDER=(lc-greedy-random lc-search-random lc-search300-greedy lc-search-sprt lc3-search-greedy-6c lc3-search-greedy-5c
        lc3-search-aggressive-5c lc3-search-aggressive-6c lc3-search-committer-5c lc3-search-committer-6c
        lc3-search-scavenger-5c lc3-search-scavenger-6c lc3-search-cautious-5c lc3-search-cautious-6c
-       lt-greedy-random-3p lt2-search-greedy lt3-search-greedy lt4-search-greedy ll2-search-greedy ll2-search-dike-builder
+       lt-greedy-random-3p lt2-search-greedy lt3-search-greedy lt4-search-greedy ll2-search-greedy ll2-search-dike-builder ll2-search-shepherd ll2-search-farmer
        lw2-search-greedy lw2-search-rusher lw3-search-greedy lw4-search-greedy lw3-search4-greedy lw4-search4-1v3 lws-search-d0 lws-search-d2)
 for job in "${@:-${ORDER[@]}}"; do
     [[ -n "${JOBS[$job]:-}" ]] || { echo "unknown entry $job; entries: ${ORDER[*]}" >&2; exit 2; }
