@@ -81,6 +81,7 @@ declare -A JOBS=(
     [lw2-search-greedy]="tournament lw2-search-greedy lewis-clark --bots greedy,$ISMCTS --players 2 --games 100 --seed 6400"
     [lw2-search-rusher]="tournament lw2-search-rusher lewis-clark --bots greedy:style=rusher,$ISMCTS --players 2 --games 100 --seed 7000"
     [lw2-search-hoarder]="tournament lw2-search-hoarder lewis-clark --bots greedy:style=hoarder,$ISMCTS --players 2 --games 100 --seed 7300"
+    [lw2-search-recruiter]="tournament lw2-search-recruiter lewis-clark --bots greedy:style=recruiter,$ISMCTS --players 2 --games 100 --seed 7400"
     [lw3-search-greedy]="tournament lw3-search-greedy lewis-clark --bots greedy,$ISMCTS --players 3 --games 50 --seed 6500"
     [lw4-search-greedy]="tournament lw4-search-greedy lewis-clark --bots greedy,$ISMCTS --players 4 --games 34 --seed 6600"  # 3 and 4: playouts of two rounds
     # playouts of four rounds at 3 players or more (issue 24), a fresh seed
@@ -96,7 +97,7 @@ ORDER=(lc-greedy-random lc-search-random lc-search300-greedy lc-search-sprt lc3-
        lc3-search-aggressive-5c lc3-search-aggressive-6c lc3-search-committer-5c lc3-search-committer-6c
        lc3-search-scavenger-5c lc3-search-scavenger-6c lc3-search-cautious-5c lc3-search-cautious-6c
        lt-greedy-random-3p lt2-search-greedy lt3-search-greedy lt4-search-greedy ll2-search-greedy ll2-search-dike-builder ll2-search-shepherd ll2-search-farmer
-       lw2-search-greedy lw2-search-rusher lw2-search-hoarder lw3-search-greedy lw4-search-greedy lw3-search4-greedy lw4-search4-1v3 lws-search-d0 lws-search-d2)
+       lw2-search-greedy lw2-search-rusher lw2-search-hoarder lw2-search-recruiter lw3-search-greedy lw4-search-greedy lw3-search4-greedy lw4-search4-1v3 lws-search-d0 lws-search-d2)
 for job in "${@:-${ORDER[@]}}"; do
     [[ -n "${JOBS[$job]:-}" ]] || { echo "unknown entry $job; entries: ${ORDER[*]}" >&2; exit 2; }
     ${JOBS[$job]}
