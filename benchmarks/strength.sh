@@ -73,6 +73,17 @@ declare -A JOBS=(
     [lt2-search-greedy]="tournament lt2-search-greedy little-town --bots greedy,$ISMCTS --players 2 --games 100 --seed 6000"
     [lt3-search-greedy]="tournament lt3-search-greedy little-town --bots greedy,$ISMCTS --players 3 --games 50 --seed 6200"
     [lt4-search-greedy]="tournament lt4-search-greedy little-town --bots greedy,$ISMCTS --players 4 --games 34 --seed 6300"
+    # issue 24: the search against each Little Town style, fresh seeds (7500-), never used in tuning;
+    # at 3 and 4 players one search against a table of the style (--one)
+    [lt2-search-builder]="tournament lt2-search-builder little-town --bots greedy:style=builder,$ISMCTS --players 2 --games 100 --seed 7500"
+    [lt2-search-chaser]="tournament lt2-search-chaser little-town --bots greedy:style=chaser,$ISMCTS --players 2 --games 100 --seed 7501"
+    [lt2-search-hoarder]="tournament lt2-search-hoarder little-town --bots greedy:style=hoarder,$ISMCTS --players 2 --games 100 --seed 7502"
+    [lt3-search-builder-1v2]="tournament lt3-search-builder-1v2 little-town --bots greedy:style=builder,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7503"
+    [lt3-search-chaser-1v2]="tournament lt3-search-chaser-1v2 little-town --bots greedy:style=chaser,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7504"
+    [lt3-search-hoarder-1v2]="tournament lt3-search-hoarder-1v2 little-town --bots greedy:style=hoarder,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7505"
+    [lt4-search-builder-1v3]="tournament lt4-search-builder-1v3 little-town --bots greedy:style=builder,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7506"
+    [lt4-search-chaser-1v3]="tournament lt4-search-chaser-1v3 little-town --bots greedy:style=chaser,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7507"
+    [lt4-search-hoarder-1v3]="tournament lt4-search-hoarder-1v3 little-town --bots greedy:style=hoarder,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7508"
     [ll2-search-greedy]="tournament ll2-search-greedy lowlands --bots greedy,$ISMCTS --players 2 --games 100 --seed 6100"
     [ll2-search-dike-builder]="tournament ll2-search-dike-builder lowlands --bots greedy:style=dike-builder,$ISMCTS --players 2 --games 100 --seed 6900"
     [ll2-search-shepherd]="tournament ll2-search-shepherd lowlands --bots greedy:style=shepherd,$ISMCTS --players 2 --games 100 --seed 7100"
@@ -89,6 +100,10 @@ declare -A JOBS=(
     # at 4 players the search in one, two and three seats would take about 3 hours here:
     # one search against three greedy (--one), 25 deals in 4 rotations, a fresh seed
     [lw4-search4-1v3]="tournament lw4-search4-1v3 lewis-clark --bots greedy,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 6800"
+    # one search against two of each style at 3 players (--one), fresh seeds (7600-)
+    [lw3-search4-hoarder-1v2]="tournament lw3-search4-hoarder-1v2 lewis-clark --bots greedy:style=hoarder,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7600"
+    [lw3-search4-recruiter-1v2]="tournament lw3-search4-recruiter-1v2 lewis-clark --bots greedy:style=recruiter,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7601"
+    [lw3-search4-rusher-1v2]="tournament lw3-search4-rusher-1v2 lewis-clark --bots greedy:style=rusher,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7602"
     # Lewis & Clark, solo against Mackenzie: fresh deals (59000-, 60000-), never used in tuning
     [lws-search-d0]="simulate lws-search-d0 lewis-clark --bots $ISMCTS --games 100 --seed 59000 -o difficulty=0"
     [lws-search-d2]="simulate lws-search-d2 lewis-clark --bots $ISMCTS --games 100 --seed 60000 -o difficulty=2"
@@ -96,8 +111,12 @@ declare -A JOBS=(
 ORDER=(lc-greedy-random lc-search-random lc-search300-greedy lc-search-sprt lc3-search-greedy-6c lc3-search-greedy-5c
        lc3-search-aggressive-5c lc3-search-aggressive-6c lc3-search-committer-5c lc3-search-committer-6c
        lc3-search-scavenger-5c lc3-search-scavenger-6c lc3-search-cautious-5c lc3-search-cautious-6c
-       lt-greedy-random-3p lt2-search-greedy lt3-search-greedy lt4-search-greedy ll2-search-greedy ll2-search-dike-builder ll2-search-shepherd ll2-search-farmer
-       lw2-search-greedy lw2-search-rusher lw2-search-hoarder lw2-search-recruiter lw3-search-greedy lw4-search-greedy lw3-search4-greedy lw4-search4-1v3 lws-search-d0 lws-search-d2)
+       lt-greedy-random-3p lt2-search-greedy lt3-search-greedy lt4-search-greedy
+       lt2-search-builder lt2-search-chaser lt2-search-hoarder lt3-search-builder-1v2 lt3-search-chaser-1v2 lt3-search-hoarder-1v2
+       lt4-search-builder-1v3 lt4-search-chaser-1v3 lt4-search-hoarder-1v3
+       ll2-search-greedy ll2-search-dike-builder ll2-search-shepherd ll2-search-farmer
+       lw2-search-greedy lw2-search-rusher lw2-search-hoarder lw2-search-recruiter lw3-search-greedy lw4-search-greedy lw3-search4-greedy lw4-search4-1v3
+       lw3-search4-hoarder-1v2 lw3-search4-recruiter-1v2 lw3-search4-rusher-1v2 lws-search-d0 lws-search-d2)
 for job in "${@:-${ORDER[@]}}"; do
     [[ -n "${JOBS[$job]:-}" ]] || { echo "unknown entry $job; entries: ${ORDER[*]}" >&2; exit 2; }
     ${JOBS[$job]}
