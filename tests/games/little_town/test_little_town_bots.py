@@ -10,7 +10,8 @@ import pytest
 from meeple import bots
 from meeple.core.errors import ConfigError
 from meeple.games.little_town import GAME
-from meeple.games.little_town.strategy import STYLES, estimate
+from meeple.games.little_town.components import ROUNDS
+from meeple.games.little_town.strategy import GAIN_VALUE, STYLES, estimate
 
 
 def _game(seats: list, seed: int, players: int | None = None):
@@ -101,3 +102,19 @@ def test_evaluate_reads_public_information_only():
     while over.to_move is not None:
         over.apply(over.legal_actions()[-1])
     assert [estimate(over, s) for s in range(2)] == over.scores()
+
+
+def test_evaluate_counts_a_building_owned_beyond_its_yield():
+    # the fitted yield misses the coins rivals pay to visit and the cell taken from them:
+    # handing a building to the rival costs its owner more than the building's yield
+    st = GAME.new(2, 4)
+    seats = [bots.get("greedy:style=builder", GAME, seed=s) for s in range(2)]
+    while 0 not in st.owner_at or st.workers_left[0] == 0:
+        st.apply(seats[st.to_move].choose(st))
+    cell = st.owner_at.index(0)
+    given = st.clone()
+    given.owner_at = (*st.owner_at[:cell], 1, *st.owner_at[cell + 1 :])
+    rounds_left = ROUNDS - st.round + 1
+    yield_points = 0.24 * GAIN_VALUE[st.building_at[cell]] * rounds_left
+    assert estimate(st, 0) - estimate(given, 0) > yield_points + 0.5
+    assert estimate(given, 1) - estimate(st, 1) > yield_points + 0.5
