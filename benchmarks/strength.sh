@@ -69,21 +69,21 @@ declare -A JOBS=(
     [lc3-search-cautious-6c]="tournament lc3-search-cautious-6c lost-cities --bots greedy:style=cautious,$ISMCTS --games 100 --seed 5009 -o colors=6"
     # Little Town
     [lt-greedy-random-3p]="tournament lt-greedy-random-3p little-town --bots random,greedy --players 3 --games 30"
-    # issue 24: the search against greedy at 2 players, fresh seeds (6000-), never used in tuning
-    [lt2-search-greedy]="tournament lt2-search-greedy little-town --bots greedy,$ISMCTS --players 2 --games 100 --seed 6000"
-    [lt3-search-greedy]="tournament lt3-search-greedy little-town --bots greedy,$ISMCTS --players 3 --games 50 --seed 6200"
-    [lt4-search-greedy]="tournament lt4-search-greedy little-town --bots greedy,$ISMCTS --players 4 --games 34 --seed 6300"
-    # issue 24: the search against each Little Town style, fresh seeds (7500-), never used in tuning;
-    # at 3 and 4 players one search against a table of the style (--one)
-    [lt2-search-builder]="tournament lt2-search-builder little-town --bots greedy:style=builder,$ISMCTS --players 2 --games 100 --seed 7500"
-    [lt2-search-chaser]="tournament lt2-search-chaser little-town --bots greedy:style=chaser,$ISMCTS --players 2 --games 100 --seed 7501"
-    [lt2-search-hoarder]="tournament lt2-search-hoarder little-town --bots greedy:style=hoarder,$ISMCTS --players 2 --games 100 --seed 7502"
-    [lt3-search-builder-1v2]="tournament lt3-search-builder-1v2 little-town --bots greedy:style=builder,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7503"
-    [lt3-search-chaser-1v2]="tournament lt3-search-chaser-1v2 little-town --bots greedy:style=chaser,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7504"
-    [lt3-search-hoarder-1v2]="tournament lt3-search-hoarder-1v2 little-town --bots greedy:style=hoarder,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7505"
-    [lt4-search-builder-1v3]="tournament lt4-search-builder-1v3 little-town --bots greedy:style=builder,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7506"
-    [lt4-search-chaser-1v3]="tournament lt4-search-chaser-1v3 little-town --bots greedy:style=chaser,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7507"
-    [lt4-search-hoarder-1v3]="tournament lt4-search-hoarder-1v3 little-town --bots greedy:style=hoarder,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7508"
+    # issue 24: the search against greedy and each Little Town style, its evaluation counting
+    # buildings owned (since 364d96b); fresh seeds (7700-7711), never used in tuning; at 3 and
+    # 4 players one search against a table of the bot (--one), each deal in every rotation
+    [lt2-search-greedy]="tournament lt2-search-greedy little-town --bots greedy,$ISMCTS --players 2 --games 100 --seed 7709"
+    [lt3-search-greedy-1v2]="tournament lt3-search-greedy-1v2 little-town --bots greedy,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7710"
+    [lt4-search-greedy-1v3]="tournament lt4-search-greedy-1v3 little-town --bots greedy,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7711"
+    [lt2-search-builder]="tournament lt2-search-builder little-town --bots greedy:style=builder,$ISMCTS --players 2 --games 100 --seed 7700"
+    [lt3-search-builder-1v2]="tournament lt3-search-builder-1v2 little-town --bots greedy:style=builder,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7703"
+    [lt4-search-builder-1v3]="tournament lt4-search-builder-1v3 little-town --bots greedy:style=builder,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7706"
+    [lt2-search-chaser]="tournament lt2-search-chaser little-town --bots greedy:style=chaser,$ISMCTS --players 2 --games 100 --seed 7701"
+    [lt3-search-chaser-1v2]="tournament lt3-search-chaser-1v2 little-town --bots greedy:style=chaser,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7704"
+    [lt4-search-chaser-1v3]="tournament lt4-search-chaser-1v3 little-town --bots greedy:style=chaser,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7707"
+    [lt2-search-hoarder]="tournament lt2-search-hoarder little-town --bots greedy:style=hoarder,$ISMCTS --players 2 --games 100 --seed 7702"
+    [lt3-search-hoarder-1v2]="tournament lt3-search-hoarder-1v2 little-town --bots greedy:style=hoarder,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7705"
+    [lt4-search-hoarder-1v3]="tournament lt4-search-hoarder-1v3 little-town --bots greedy:style=hoarder,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7708"
     [ll2-search-greedy]="tournament ll2-search-greedy lowlands --bots greedy,$ISMCTS --players 2 --games 100 --seed 6100"
     [ll2-search-dike-builder]="tournament ll2-search-dike-builder lowlands --bots greedy:style=dike-builder,$ISMCTS --players 2 --games 100 --seed 6900"
     [ll2-search-shepherd]="tournament ll2-search-shepherd lowlands --bots greedy:style=shepherd,$ISMCTS --players 2 --games 100 --seed 7100"
@@ -111,7 +111,7 @@ declare -A JOBS=(
 ORDER=(lc-greedy-random lc-search-random lc-search300-greedy lc-search-sprt lc3-search-greedy-6c lc3-search-greedy-5c
        lc3-search-aggressive-5c lc3-search-aggressive-6c lc3-search-committer-5c lc3-search-committer-6c
        lc3-search-scavenger-5c lc3-search-scavenger-6c lc3-search-cautious-5c lc3-search-cautious-6c
-       lt-greedy-random-3p lt2-search-greedy lt3-search-greedy lt4-search-greedy
+       lt-greedy-random-3p lt2-search-greedy lt3-search-greedy-1v2 lt4-search-greedy-1v3
        lt2-search-builder lt2-search-chaser lt2-search-hoarder lt3-search-builder-1v2 lt3-search-chaser-1v2 lt3-search-hoarder-1v2
        lt4-search-builder-1v3 lt4-search-chaser-1v3 lt4-search-hoarder-1v3
        ll2-search-greedy ll2-search-dike-builder ll2-search-shepherd ll2-search-farmer
