@@ -76,7 +76,7 @@ declare -A JOBS=(
     [lt3-search-greedy-1v2]="tournament lt3-search-greedy-1v2 little-town --bots greedy,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7710"
     [lt4-search-greedy-1v3]="tournament lt4-search-greedy-1v3 little-town --bots greedy,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7711"
     [lt2-search-builder]="tournament lt2-search-builder little-town --bots greedy:style=builder,$ISMCTS --players 2 --games 100 --seed 7700"
-    [lt3-search-builder-1v2]="tournament lt3-search-builder-1v2 little-town --bots greedy:style=builder,$ISMCTS --one $ISMCTS --players 3 --games 200 --seed 7703"  # 102 games straddled the equal share: extended to 204 (the first 102 unchanged)
+    [lt3-search-builder-1v2]="tournament lt3-search-builder-1v2 little-town --bots greedy:style=builder,$ISMCTS --one $ISMCTS --players 3 --games 200 --seed 7703"  # 102 games straddled the equal share: extended (201 played; the first 102 unchanged)
     [lt4-search-builder-1v3]="tournament lt4-search-builder-1v3 little-town --bots greedy:style=builder,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7706"
     [lt2-search-chaser]="tournament lt2-search-chaser little-town --bots greedy:style=chaser,$ISMCTS --players 2 --games 100 --seed 7701"
     [lt3-search-chaser-1v2]="tournament lt3-search-chaser-1v2 little-town --bots greedy:style=chaser,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7704"
