@@ -439,8 +439,8 @@ class ISMCTSBot:
             if depth_limit is not None:
                 stop = min(stop, world.ply + depth_limit)
             play = world.apply
-            while world.to_move is not None and world.ply < stop and not done(state, world):
-                play(policy(world, rng))
+            while world.to_move is not None and world._ply < stop and not done(state, world):
+                play(policy(world, rng))  # ``_ply``: the ``ply`` property costs a call
             if world.to_move is None:
                 result = rewards(state, world, scale, kind=kind, margin_weight=weight)
             else:  # stopped early: judged by the game (default: running scores)

@@ -102,12 +102,20 @@ def horses_wanted(s: LewisClarkState, seat: int) -> int:
     return max(0, min(3, (stretch_ahead(e.scout) + 1) // 2) - e.goods[HORSE])
 
 
-def terrain_ahead(scout: int) -> str:
-    """The terrain the next move must cross (a mixed space defers to what follows)."""
+def _terrain_ahead(scout: int) -> str:
     for p in range(scout + 1, LAST + 1):
         if ROUTE[p] != MIXED:
             return ROUTE[p]
     return RIVER
+
+
+#: the terrain ahead of each space (the plan asks several times per decision)
+TERRAIN_AHEAD = tuple(_terrain_ahead(p) for p in range(LAST + 1))
+
+
+def terrain_ahead(scout: int) -> str:
+    """The terrain the next move must cross (a mixed space defers to what follows)."""
+    return TERRAIN_AHEAD[scout]
 
 
 def _is_mover(k: int) -> bool:
@@ -127,10 +135,14 @@ _MOUNTAIN_HELPERS = frozenset(
         for w in c.effect.ways))
 
 
-def _pay_goods(k: int) -> tuple[int, ...]:
-    """The goods card k's first way pays (the primaries a mountain helper needs)."""
+def _first_way_pays(k: int) -> tuple[int, ...]:
     ways = CARDS[k].effect.ways
     return tuple(r for r in (WOOD, FUR, FOOD, EQUIP) if ways and ways[0].pay[r]) if ways else ()
+
+
+#: the goods each card's first way pays (the primaries a mountain helper needs)
+PAY_GOODS = tuple(_first_way_pays(k) for k in range(N_KINDS))
+_pay_goods = PAY_GOODS.__getitem__
 
 
 def mountains_near(scout: int, within: int = 12) -> bool:
@@ -197,18 +209,25 @@ def _should_camp(s: LewisClarkState, seat: int) -> bool:
     return not e.hand or (len(e.hand) == 1 and e.indians == 0)
 
 
+def _move_ways(k: int, terrain: str) -> tuple:
+    return tuple((way, tuple((r, n) for r, n in enumerate(way.pay) if n))
+                 for way in CARDS[k].effect.ways if way.benefit == MOVE and way.terrain == terrain)
+
+
+#: per terrain and card: its ways that move on that terrain, each with its paid goods
+#: as (good, count) pairs (the plan weighs movers several times per decision)
+_MOVE_WAYS = {t: tuple(_move_ways(k, t) for k in range(N_KINDS)) for t in (RIVER, MOUNTAIN)}
+
+
 def _reps_payable(s: LewisClarkState, seat: int, k: int, terrain: str) -> tuple[int, int]:
     """(repetitions the goods can pay, spaces per repetition) of mover k on ``terrain``."""
     e = s.expeditions[seat]
     g = e.goods
     best = (0, 0)
-    for way in CARDS[k].effect.ways:
-        if way.benefit != MOVE or way.terrain != terrain:
-            continue
+    for way, pays in _MOVE_WAYS[terrain][k]:
         reps = 3
-        for r in range(6):
-            if way.pay[r]:
-                reps = min(reps, g[r] // way.pay[r])
+        for r, n in pays:
+            reps = min(reps, g[r] // n)
         if way.any_n:
             reps = min(reps, (sum(g) - sum(way.pay) * reps) // way.any_n)
         if way.indians:
@@ -326,7 +345,7 @@ def _recruit_pick(s: LewisClarkState, seat: int, codes, plan: Plan) -> int | Non
 
 def _recruit_payment(s: LewisClarkState, seat: int, legal) -> Action:
     """Give up a card the plan can spare rather than equipment; equipment otherwise."""
-    codes = [int(a) for a in legal]
+    codes = legal  # actions are ints
     recruit = s.journal[s.recruit_slot]
     need = STRENGTH[recruit]
     junk = _junk(s, seat, need, recruit)
@@ -353,7 +372,7 @@ def _check_is_near(s: LewisClarkState) -> bool:
 
 def _main_choice(s: LewisClarkState, seat: int, legal, rng: random.Random, plan: Plan) -> Action:
     e = s.expeditions[seat]
-    codes = {int(a): a for a in legal}
+    codes = dict(zip(legal, legal, strict=True))  # actions are ints: int keys find them
     if A.CAMP in codes and camp_wins(s, seat):
         return codes[A.CAMP]
     if s.acted and not s.recruited:
@@ -366,7 +385,7 @@ def _main_choice(s: LewisClarkState, seat: int, legal, rng: random.Random, plan:
         return codes[A.END]
     if not e.can_act() or (A.CAMP in codes and not e.hand):
         return codes.get(A.CAMP, legal[0])
-    terrain = terrain_ahead(e.scout)
+    terrain = TERRAIN_AHEAD[e.scout]
     best, best_spaces, best_full = None, 0, False
     for k in e.hand:
         if A.PLAY + k not in codes or not (MOVER[k] or k == LEADER):
@@ -449,13 +468,14 @@ def _source_pick(s: LewisClarkState, seat: int, legal) -> Action:
         legal = [a for a in legal if A.WITH <= int(a) < A.WITH + N_KINDS
                  or int(a) - A.INDIANS <= e.indians - keep]
     best, best_key = legal[-1], None
+    terrain = TERRAIN_AHEAD[e.scout]
     for a in legal:
         i = int(a)
         if A.WITH <= i < A.WITH + N_KINDS:
             k = i - A.WITH
             strength = STRENGTH[k]
             reach = strength + min(e.indians, 3 - strength)
-            cost = _keep_value(k, terrain_ahead(e.scout))
+            cost = _keep_value(k, terrain)
         else:
             strength = reach = i - A.INDIANS
             cost = 1.5 * strength - (2.0 if len(e.hand) % 2 == 0 else 0.0)
@@ -522,8 +542,8 @@ def _keep_pick(s: LewisClarkState, seat: int, legal, codes, plan: Plan) -> Actio
 def _effect_pick(s: LewisClarkState, seat: int, legal, rng: random.Random, plan: Plan) -> Action:
     frame = s.effects[-1]
     e = s.expeditions[seat]
-    terrain = terrain_ahead(e.scout)
-    codes = [int(a) for a in legal]
+    terrain = TERRAIN_AHEAD[e.scout]
+    codes = legal  # actions are ints: ``in`` and ``index`` take the codes
     step = frame.step
     if step == effects.KEEP:
         return _keep_pick(s, seat, legal, codes, plan)
@@ -592,14 +612,11 @@ def style_action(style: str, state: LewisClarkState, rng: random.Random) -> Acti
     return plan_action(state, rng, STYLES[style][1])
 
 
-def rollout_action(state: LewisClarkState, rng: random.Random) -> Action:
-    """Search playouts follow the balanced plan (it copies nothing: about a microsecond
-    of thought per decision)."""
-    return plan_action(state, rng, BALANCED)
-
-
-def prior_action(state: LewisClarkState, rng: random.Random) -> Action | None:
-    return plan_action(state, rng, BALANCED)
+#: search playouts follow the balanced plan (it copies nothing: a few microseconds of
+#: thought per decision), ``plan_action`` itself: a call less per playout decision
+rollout_action: Callable[[LewisClarkState, random.Random], Action] = plan_action
+#: the move progressive bias favours: the balanced plan's
+prior_action: Callable[[LewisClarkState, random.Random], Action | None] = plan_action
 
 
 # ---- evaluation -----------------------------------------------------------------------------
