@@ -142,7 +142,6 @@ def _first_way_pays(k: int) -> tuple[int, ...]:
 
 #: the goods each card's first way pays (the primaries a mountain helper needs)
 PAY_GOODS = tuple(_first_way_pays(k) for k in range(N_KINDS))
-_pay_goods = PAY_GOODS.__getitem__
 
 
 def mountains_near(scout: int, within: int = 12) -> bool:
@@ -314,7 +313,7 @@ def _junk(s: LewisClarkState, seat: int, short: int, recruit: int | None = None)
     hand keeps its size and the camp cycle its length. Never the maker of a good the
     recruit itself pays with (Crow at Rest, paid in fur and equipment, keeps both makers)."""
     e = s.expeditions[seat]
-    needs = set(_pay_goods(recruit)) if recruit is not None else set()
+    needs = set(PAY_GOODS[recruit]) if recruit is not None else set()
     spare = [k for k in _JUNK_ORDER if k in e.hand and STRENGTH[k] >= short
              and _COLLECTS[k] not in needs]
     spare += [k for k in e.hand if k < N_ENCOUNTERED and STRENGTH[k] >= short
@@ -429,7 +428,7 @@ def _produce(s: LewisClarkState, seat: int, codes, terrain: str, rng) -> Action 
             for loc, gives in ((0, (FOOD, FUR)), (2, (WOOD, EQUIP))):
                 if A.VILLAGE + loc in codes and not all(g[r] for r in gives):
                     return codes[A.VILLAGE + loc]
-        helpers = [r for k in e.hand if k in _MOUNTAIN_HELPERS for r in _pay_goods(k)]
+        helpers = [r for k in e.hand if k in _MOUNTAIN_HELPERS for r in PAY_GOODS[k]]
         wanted = tuple(sorted((EQUIP, FUR, FOOD, WOOD),
                               key=lambda r: (r not in helpers, g[r] > 0)))
     else:
