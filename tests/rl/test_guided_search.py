@@ -281,3 +281,20 @@ def test_a_network_file_recommends_its_search_settings_and_the_spec_wins(tmp_pat
     assert bot.prior_depth == 1 and bot.guide_evaluate is None and bot.rollout_depth is None
     mine = bots.get(f"ismcts:net={tmp_path / 'rooted.npz'},iterations=10,prior_depth=3,mix=0.5", LC)
     assert mine.prior_depth == 3 and mine.mix == 0.5 and mine.guide_evaluate is not None
+
+
+def test_a_guided_search_keeps_the_games_tuning_under_the_networks_and_the_specs(tmp_path):
+    # Lost Cities tunes bias 5 and exploration 0.4 for its playouts; a guided search with
+    # full playouts (the shipped file: mix 0) plays the same playouts, so it keeps them
+    from meeple.rl.network import save
+
+    shipped = bots.get("ismcts:net=default,iterations=10", LC)
+    assert (shipped.bias, shipped.c) == (5.0, 0.4)
+    net = Network.load("default", "lost-cities")
+    save(tmp_path / "own.npz", {**net.meta, "search": {"mix": 0.0, "exploration": 0.9}},
+         net.weights())
+    own = bots.get(f"ismcts:net={tmp_path / 'own.npz'},iterations=10", LC)
+    assert (own.bias, own.c) == (5.0, 0.9)  # the file's recommendation wins over the game's
+    mine = bots.get(f"ismcts:net={tmp_path / 'own.npz'},iterations=10,exploration=0.3,bias=2", LC)
+    assert (mine.bias, mine.c) == (2.0, 0.3)  # and the spec over both
+

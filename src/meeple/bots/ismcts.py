@@ -226,7 +226,9 @@ class ISMCTSBot:
         if settings.get("net") is not None:  # a guide: its callables and its recommended settings
             guidance = plugins.guide("net")(str(settings["net"]), game)
             prior, evaluate, lead = guidance.prior, guidance.evaluate, guidance.lead
-            settings = {**guidance.settings, **settings}
+            # the game's tuning still holds for the playouts a guided search plays; the
+            # network's recommendations win over it, and the spec over both
+            settings = {**game.search_settings, **guidance.settings, **settings}
         elif prior is None and evaluate is None and lead is None:  # plain search: the
             settings = {**game.search_settings, **settings}  # game's tuning for its playouts
         s = settle(self.name, self.params, settings)
