@@ -89,13 +89,13 @@ def test_bad_network_files_are_refused_clearly(tmp_path):
 
 
 def test_shipped_network_is_small_loads_and_its_bot_plays_a_full_game():
-    path = SHIPPED["lost-cities"]
-    assert path.stat().st_size < 4 * 2**20
-    net = Network.load("default", "lost-cities")
-    assert net.meta["game"] == "lost-cities" and net.players == 2
-    # distilled from long searches of real positions: its prior is meant for the root
-    assert net.meta["search"] == {"mix": 0.0, "prior_depth": 1}
-    assert net.meta["distill"]["samples"] > 5000
+    for _options, path in SHIPPED["lost-cities"]:
+        assert path.stat().st_size < 4 * 2**20
+        net = Network.load(path, "lost-cities")
+        assert net.meta["game"] == "lost-cities" and net.players == 2
+        # distilled from long searches of real positions: its prior is meant for the root
+        assert net.meta["search"] == {"mix": 0.0, "prior_depth": 1}
+        assert net.meta["distill"]["samples"] > 3000
     state = LC.new(2, 21, rounds=1)
     seats = [bots.get("ismcts:net=default,iterations=40", LC, seed=2), bots.get("greedy", LC, seed=3)]
     while state.to_move is not None:
@@ -298,3 +298,22 @@ def test_a_guided_search_keeps_the_games_tuning_under_the_networks_and_the_specs
     mine = bots.get(f"ismcts:net={tmp_path / 'own.npz'},iterations=10,exploration=0.3,bias=2", LC)
     assert (mine.bias, mine.c) == (2.0, 0.3)  # and the spec over both
 
+
+def test_the_default_network_is_the_one_shipped_for_the_games_colours():
+    from meeple.rl.guide import NetGuide, load_guide
+    from meeple.rl.network import NETS, shipped
+
+    six, five = NETS / "lost-cities-6c.npz", NETS / "lost-cities.npz"
+    assert shipped("lost-cities", {"colors": 6, "rounds": 3}) == six
+    assert shipped("lost-cities", {"colors": 5, "rounds": 3}) == shipped("lost-cities") == five
+    guide = load_guide("default", "lost-cities")
+    for colors, path in ((6, six), (5, five)):
+        state = LC.new(2, 5, colors=colors)
+        legal = state.legal_actions()
+        own = NetGuide.load(path, "lost-cities").prior(state, legal)
+        other = NetGuide.load(five if path == six else six, "lost-cities").prior(state, legal)
+        assert guide.prior(state, legal) == own != other
+        assert guide.best(state) in legal
+    # a search and the network's own policy both take it
+    assert bots.get("ismcts:net=default,iterations=5", LC).choose(LC.new(2, 6, colors=6)) in \
+        LC.new(2, 6, colors=6).legal_actions()

@@ -18,7 +18,7 @@ from meeple.core.actions import Action
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
 from meeple.core.state import State
-from meeple.rl.network import Network, Outputs
+from meeple.rl.network import SHIPPED, Network, Outputs, shipped
 
 #: the ismcts settings a network file may recommend
 SEARCH_SETTINGS = frozenset({"mix", "prior_depth", "prior_weight", "rollout_depth", "bias", "exploration"})
@@ -82,11 +82,55 @@ class NetGuide:
         return legal[max(range(len(legal)), key=probs.__getitem__)]
 
 
+class ShippedGuide:
+    """``net=default``: for each state, the shipped network trained for its options
+    (``network.SHIPPED``: Lost Cities ships one for six colours and one for the rest),
+    each loaded once. Search asks the prior once a move, so choosing costs nothing."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self._guides: dict[Path, NetGuide] = {}
+        catch_all = self._guide(shipped(game))
+        #: the settings of the catch-all network; every shipped file recommends the same
+        self.search_defaults = catch_all.search_defaults
+        self.lead = self._lead if catch_all.lead is not None else None
+
+    def _guide(self, path: Path) -> NetGuide:
+        if path not in self._guides:
+            self._guides[path] = NetGuide.load(path, self.game)
+        return self._guides[path]
+
+    def of(self, state: State) -> NetGuide:
+        """The guide for this state's configuration."""
+        return self._guide(shipped(self.game, state.options))
+
+    def prior(self, state: State, legal: Sequence[Action]) -> list[float]:
+        return self.of(state).prior(state, legal)
+
+    def evaluate(self, state: State) -> list[float]:
+        return self.of(state).evaluate(state)
+
+    def _lead(self, state: State) -> list[float]:
+        lead = self.of(state).lead
+        if lead is None:
+            raise ConfigError(f"the shipped {self.game} networks do not all have a lead head")
+        return lead(state)
+
+    def best(self, state: State) -> Action:
+        return self.of(state).best(state)
+
+
+def load_guide(net: str | Path, game: str) -> NetGuide | ShippedGuide:
+    """The guide of ``net=PATH``, or of the shipped networks for ``net=default``."""
+    if str(net) == "default" and game in SHIPPED:
+        return ShippedGuide(game)
+    return NetGuide.load(net, game)
+
 
 def guidance(net: str, game: Game) -> Guidance:
     """``ismcts:net=PATH`` (the ``net`` guide, registered in ``meeple.PLUGINS``): the
     network's prior, evaluation and lead for the search, and its recommended settings."""
-    guide = NetGuide.load(net, game.name)
+    guide = load_guide(net, game.name)
     return Guidance(guide.prior, guide.evaluate, guide.lead, guide.search_defaults)
 
 
@@ -103,7 +147,7 @@ class PolicyBot:
         net = settle(self.name, self.params, settings)["net"]
         if net is None:
             raise ConfigError("the policy bot plays a network: give net=PATH or net=default")
-        self.guide = NetGuide.load(str(net), game.name)
+        self.guide = load_guide(str(net), game.name)
 
     def choose(self, state: State) -> Action:
         legal = legal_or_refuse(state)

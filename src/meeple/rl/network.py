@@ -30,8 +30,16 @@ from meeple.core.errors import ConfigError
 from meeple.rl import encoders
 from meeple.rl.encoders import Encoder
 
-#: the network shipped in the package, per game: ``net=default``
-SHIPPED = {"lost-cities": Path(__file__).parent / "nets" / "lost-cities.npz"}
+NETS = Path(__file__).parent / "nets"
+#: the networks shipped in the package, per game (``net=default``), each with the game
+#: options it was trained for: a game takes the first whose options it has; the last
+#: names none and takes every other configuration
+SHIPPED: dict[str, tuple[tuple[Mapping[str, Any], Path], ...]] = {
+    "lost-cities": (
+        ({"colors": 6}, NETS / "lost-cities-6c.npz"),  # three-round, six-colour games
+        ({}, NETS / "lost-cities.npz"),  # one-round, five-colour games
+    ),
+}
 FORMAT = 1
 
 
@@ -73,13 +81,12 @@ class Network:
             raise ConfigError("network input size does not match the encoder")
 
     @classmethod
-    def load(cls, path: str | Path, game: str | None = None) -> Network:
-        """Read a network file; ``path`` ``default`` is the one shipped for ``game``."""
+    def load(cls, path: str | Path, game: str | None = None,
+             options: Mapping[str, Any] | None = None) -> Network:
+        """Read a network file; ``path`` ``default`` is the one shipped for ``game``
+        (for its ``options``, e.g. the number of colours)."""
         if str(path) == "default":
-            if game is None or game not in SHIPPED:
-                shipped = ", ".join(SHIPPED)
-                raise ConfigError(f"net=default exists for {shipped} only, not {game!r}; give a file")
-            path = SHIPPED[game]
+            path = shipped(game, options)
         path = Path(path)
         try:
             with np.load(path, allow_pickle=False) as data:
@@ -116,6 +123,15 @@ class Network:
             np.maximum(x, 0.0, out=x)
         lead = None if self.lead is None else x @ self.lead[0] + self.lead[1]
         return Outputs(x @ self.policy[0] + self.policy[1], x @ self.value[0] + self.value[1], lead)
+
+
+def shipped(game: str | None, options: Mapping[str, Any] | None = None) -> Path:
+    """The file of ``net=default`` for a game with these options (none: the catch-all)."""
+    if game is None or game not in SHIPPED:
+        raise ConfigError(f"net=default exists for {', '.join(SHIPPED)} only, not {game!r}; give a file")
+    given = options or {}
+    return next(path for wanted, path in SHIPPED[game]
+                if all(given.get(key) == value for key, value in wanted.items()))
 
 
 def save(path: str | Path, meta: Mapping[str, Any], weights: Mapping[str, np.ndarray]) -> None:
