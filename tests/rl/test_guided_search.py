@@ -303,16 +303,19 @@ def test_the_default_network_is_the_one_shipped_for_the_games_colours():
     from meeple.rl.guide import NetGuide, load_guide
     from meeple.rl.network import NETS, shipped
 
-    six, five = NETS / "lost-cities-6c.npz", NETS / "lost-cities.npz"
+    six, five, one_round = (NETS / f"lost-cities{tail}.npz" for tail in ("-6c", "-5c", ""))
     assert shipped("lost-cities", {"colors": 6, "rounds": 3}) == six
+    assert shipped("lost-cities", {"colors": 6, "rounds": 1}) == six
+    assert shipped("lost-cities", {"colors": 5, "rounds": 1}) == one_round
     assert shipped("lost-cities", {"colors": 5, "rounds": 3}) == shipped("lost-cities") == five
     guide = load_guide("default", "lost-cities")
-    for colors, path in ((6, six), (5, five)):
-        state = LC.new(2, 5, colors=colors)
+    nets = {path: NetGuide.load(path, "lost-cities") for path in (six, five, one_round)}
+    for options, path in (({"colors": 6}, six), ({"colors": 5}, five), ({"rounds": 1}, one_round)):
+        state = LC.new(2, 5, **options)
         legal = state.legal_actions()
-        own = NetGuide.load(path, "lost-cities").prior(state, legal)
-        other = NetGuide.load(five if path == six else six, "lost-cities").prior(state, legal)
-        assert guide.prior(state, legal) == own != other
+        priors = {p: net.prior(state, legal) for p, net in nets.items()}
+        assert guide.prior(state, legal) == priors[path]
+        assert all(priors[p] != priors[path] for p in priors if p != path)
         assert guide.best(state) in legal
     # a search and the network's own policy both take it
     assert bots.get("ismcts:net=default,iterations=5", LC).choose(LC.new(2, 6, colors=6)) in \

@@ -36,8 +36,9 @@ NETS = Path(__file__).parent / "nets"
 #: names none and takes every other configuration
 SHIPPED: dict[str, tuple[tuple[Mapping[str, Any], Path], ...]] = {
     "lost-cities": (
-        ({"colors": 6}, NETS / "lost-cities-6c.npz"),  # three-round, six-colour games
-        ({}, NETS / "lost-cities.npz"),  # one-round, five-colour games
+        ({"colors": 6}, NETS / "lost-cities-6c.npz"),  # six colours (three-round games)
+        ({"rounds": 1}, NETS / "lost-cities.npz"),  # one-round, five-colour games
+        ({}, NETS / "lost-cities-5c.npz"),  # five colours, three rounds
     ),
 }
 FORMAT = 1
