@@ -67,11 +67,14 @@ declare -A JOBS=(
     [lc3-search-scavenger-6c]="tournament lc3-search-scavenger-6c lost-cities --bots greedy:style=scavenger,$ISMCTS --games 100 --seed 5007 -o colors=6"
     [lc3-search-cautious-5c]="tournament lc3-search-cautious-5c lost-cities --bots greedy:style=cautious,$ISMCTS --games 100 --seed 5008 -o colors=5"
     [lc3-search-cautious-6c]="tournament lc3-search-cautious-6c lost-cities --bots greedy:style=cautious,$ISMCTS --games 100 --seed 5009 -o colors=6"
-    # the shipped networks guiding search (net=default: at six colours the one distilled on
-    # three-round six-colour games, at five the one distilled on one-round games) in the
-    # three-round games people play, against plain search at equal time (0.1 s a move each)
+    # the shipped networks guiding search (net=default: the one distilled on three-round games
+    # of the game's colours) in the three-round games people play, against plain search at
+    # equal time (0.1 s a move each)
     [lc3-net-plain-6c]="tournament lc3-net-plain-6c lost-cities --bots ismcts:seconds=0.1;net=default,ismcts:seconds=0.1 --games 100 --seed 7808 -o colors=6"
-    [lc3-net-plain-5c]="tournament lc3-net-plain-5c lost-cities --bots ismcts:seconds=0.1;net=default,ismcts:seconds=0.1 --games 100 --seed 7809 -o colors=5"
+    # (lc3-net-plain-5c was played at 0184530 with net=default, then the one-round network at
+    # five colours; the file is named here so that the entry replays it)
+    [lc3-net-plain-5c]="tournament lc3-net-plain-5c lost-cities --bots ismcts:seconds=0.1;net=src/meeple/rl/nets/lost-cities.npz,ismcts:seconds=0.1 --games 100 --seed 7809 -o colors=5"
+    [lc3-net5-plain-5c]="tournament lc3-net5-plain-5c lost-cities --bots ismcts:seconds=0.1;net=default,ismcts:seconds=0.1 --games 100 --seed 7810 -o colors=5"
     # Little Town
     [lt-greedy-random-3p]="tournament lt-greedy-random-3p little-town --bots random,greedy --players 3 --games 30"
     # issue 24: the search against greedy and each Little Town style, its evaluation counting
@@ -122,7 +125,7 @@ declare -A JOBS=(
 )
 ORDER=(lc-greedy-random lc-search-random lc-search300-greedy lc-search-sprt lc3-search-greedy-6c lc3-search-greedy-5c
        lc3-search-aggressive-5c lc3-search-aggressive-6c lc3-search-committer-5c lc3-search-committer-6c
-       lc3-search-scavenger-5c lc3-search-scavenger-6c lc3-search-cautious-5c lc3-search-cautious-6c lc3-net-plain-6c lc3-net-plain-5c
+       lc3-search-scavenger-5c lc3-search-scavenger-6c lc3-search-cautious-5c lc3-search-cautious-6c lc3-net-plain-6c lc3-net-plain-5c lc3-net5-plain-5c
        lt-greedy-random-3p lt2-search-greedy lt3-search-greedy-1v2 lt4-search-greedy-1v3
        lt2-search-builder lt2-search-chaser lt2-search-hoarder lt3-search-builder-1v2 lt3-search-chaser-1v2 lt3-search-hoarder-1v2
        lt4-search-builder-1v3 lt4-search-chaser-1v3 lt4-search-hoarder-1v3
