@@ -299,7 +299,7 @@ def test_a_guided_search_keeps_the_games_tuning_under_the_networks_and_the_specs
     assert (mine.bias, mine.c) == (2.0, 0.3)  # and the spec over both
 
 
-def test_the_default_network_is_the_one_shipped_for_the_games_colours():
+def test_the_default_network_is_the_one_shipped_for_the_games_options():
     from meeple.rl.guide import NetGuide, load_guide
     from meeple.rl.network import NETS, shipped
 
@@ -318,5 +318,7 @@ def test_the_default_network_is_the_one_shipped_for_the_games_colours():
         assert all(priors[p] != priors[path] for p in priors if p != path)
         assert guide.best(state) in legal
     # a search and the network's own policy both take it
-    assert bots.get("ismcts:net=default,iterations=5", LC).choose(LC.new(2, 6, colors=6)) in \
-        LC.new(2, 6, colors=6).legal_actions()
+    state = LC.new(2, 6, colors=6)
+    assert bots.get("ismcts:net=default,iterations=5", LC).choose(state) in state.legal_actions()
+    policy = bots.get("policy:net=default", LC)
+    assert policy.choose(state) == NetGuide.load(six, "lost-cities").best(state)

@@ -84,8 +84,9 @@ class NetGuide:
 
 class ShippedGuide:
     """``net=default``: for each state, the shipped network trained for its options
-    (``network.SHIPPED``: Lost Cities ships one for six colours and one for the rest),
-    each loaded once. Search asks the prior once a move, so choosing costs nothing."""
+    (``network.SHIPPED``: Lost Cities ships one for six colours, one for one-round games
+    and one for the rest), each loaded once. Search asks the prior once a move, so
+    choosing costs nothing."""
 
     def __init__(self, game: str) -> None:
         self.game = game
