@@ -82,12 +82,11 @@ class Network:
             raise ConfigError("network input size does not match the encoder")
 
     @classmethod
-    def load(cls, path: str | Path, game: str | None = None,
-             options: Mapping[str, Any] | None = None) -> Network:
-        """Read a network file; ``path`` ``default`` is the one shipped for ``game``
-        (for its ``options``, e.g. the number of colours)."""
+    def load(cls, path: str | Path, game: str | None = None) -> Network:
+        """Read a network file; ``path`` ``default`` is the catch-all one shipped for
+        ``game`` (``guide.ShippedGuide`` picks per state among all of them)."""
         if str(path) == "default":
-            path = shipped(game, options)
+            path = shipped(game)
         path = Path(path)
         try:
             with np.load(path, allow_pickle=False) as data:
