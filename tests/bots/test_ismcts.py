@@ -15,6 +15,7 @@ from meeple import games
 from meeple.bots import get as get_bot
 from meeple.bots.ismcts import ISMCTSBot, rewards
 from meeple.core.actions import ActionSpace
+from meeple.core.errors import ConfigError
 from meeple.core.game import Game
 from meeple.core.position import edited
 from meeple.core.state import State
@@ -569,3 +570,43 @@ def test_outcome_rewards_score_wins_ties_and_margins_from_the_root():
     # an evaluation of a cut playout is judged the same way, by who leads in it
     ahead, behind = rewards(root, root.clone(), 10.0, final=[3.0, 4.0])
     assert behind > 0.9 > 0.1 > ahead
+
+
+# ---- deferring to the game's favourite move ----------------------------------------------
+
+
+class FondOfCash(Solo):
+    """The toy solo game whose favourite move is ``cash 5`` (13 points lie the other way)."""
+
+    def prior_action(self, state, rng):
+        return SOLO_ACTIONS.parse("cash 5") if state.step == 0 else None
+
+
+def _child(visits: int, mean: float):
+    from meeple.bots.ismcts import _Node
+
+    node = _Node(0)
+    node.visits, node.total = visits, visits * mean
+    return node
+
+
+@pytest.mark.parametrize(("favourite_mean", "kept"), [(0.50, "cash 5"), (0.20, "invest 3")])
+def test_defer_keeps_the_favourite_unless_search_found_better_beyond_noise(favourite_mean, kept):
+    # 0.55 against 0.50 over 100 and 90 visits is within one standard error: noise, so
+    # the favourite stands; against 0.20 the search's choice is many errors better
+    game = FondOfCash()
+    state = game.new(1, 1)
+    bot = ISMCTSBot(game, seed=1)
+    children = {1: _child(100, 0.55), 0: _child(90, favourite_mean)}
+    best = SOLO_ACTIONS.parse("invest 3")
+    assert str(bot._deferred(state, best, children, 2.0)) == kept
+
+
+def test_defer_still_plays_a_clearly_better_move_and_is_off_by_default():
+    game = FondOfCash()
+    state = game.new(1, 1)
+    assert str(ISMCTSBot(game, seed=1, iterations=300, defer=2.0).choose(state)) == "invest 3"
+    assert ISMCTSBot(game, seed=1).defer is None and game.search_defer(state) == 0.0
+    assert get_bot("ismcts:defer=3", game).defer == 3.0
+    with pytest.raises(ConfigError, match="defer"):
+        get_bot("ismcts:defer=-1", game)

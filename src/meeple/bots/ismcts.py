@@ -194,6 +194,9 @@ class ISMCTSBot:
         Param("exploration", float, 0.7, "the UCB exploration constant", "0 or more", at_least(0)),
         Param("bias", float, 1.0, "progressive bias towards the game's favourite move", "0 or more",
               at_least(0)),
+        Param("defer", float, None, "keep the game's favourite move unless the most visited one is "
+              "better by this many standard errors (default: the game's search_defer; 0: never "
+              "keep it)", "0 or more", at_least(0)),
         Param("rollout_depth", int, None, "cut playouts after this many plies and judge them by the "
               "evaluation", "0 or more", at_least(0)),
         Param("reward", str, "outcome", "what a playout is worth to each seat (see rewards)",
@@ -253,6 +256,7 @@ class ISMCTSBot:
         self.seconds = seconds
         self.c = s["exploration"]
         self.bias = s["bias"]
+        self.defer = s["defer"]
         self.rollout_depth = s["rollout_depth"]
         self.reward = s["reward"]
         self.margin_weight = s["margin_weight"]
@@ -280,7 +284,25 @@ class ISMCTSBot:
             return legal[0]
         root = self.search(state)
         children = root.children
-        return max(legal, key=lambda a: children[int(a)].visits if int(a) in children else -1)
+        best = max(legal, key=lambda a: children[int(a)].visits if int(a) in children else -1)
+        defer = self.defer if self.defer is not None else self.game.search_defer(state)
+        if defer > 0.0:
+            return self._deferred(state, best, children, defer)
+        return best
+
+    def _deferred(self, state: State, best: Action, children: dict[int, _Node], defer: float) -> Action:
+        """The game's favourite move unless search found ``best`` clearly better: means
+        that differ by less than ``defer`` standard errors (of a reward in [0, 1], its
+        variance read from the mean) are a tie, and a tie goes to the favourite."""
+        liked = self.game.prior_action(state, self.rng)
+        if liked is None or int(liked) == int(best) or int(liked) not in children:
+            return best
+        b, f = children[int(best)], children[int(liked)]
+        if not f.visits:
+            return best
+        mb, mf = b.total / b.visits, f.total / f.visits
+        var = max(mb * (1 - mb), 0.01) / b.visits + max(mf * (1 - mf), 0.01) / f.visits
+        return best if mb - mf > defer * math.sqrt(var) else liked
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         """The moves the search weighed for the seat to move, most visited first, with

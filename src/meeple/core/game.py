@@ -247,6 +247,15 @@ class Game:
         """
         return None
 
+    def search_defer(self, state: State) -> float:
+        """How sure search must be to overrule ``prior_action`` at the root: the most
+        visited move is played only if its mean reward beats the favourite's by this
+        many standard errors, else the favourite is (``ismcts``'s ``defer`` when a
+        spec gives none). Where short playouts cannot see a plan pay off, near-ties
+        are noise and the game's own policy knows better. Default 0: search decides.
+        """
+        return 0.0
+
     def evaluate(self, state: State) -> list[float]:
         """Expected final scores per seat, read where a playout stops early.
 
@@ -262,8 +271,9 @@ class Game:
     #: answers in about a second.
     search_iterations: int = 1000
     #: the game's own defaults for other ``ismcts`` parameters (``{"bias": 5.0}``), tuned
-    #: with its playout policy, for plain search; a spec's or a caller's values win, and
-    #: guided search (``net=``, guidance callables) goes without them
+    #: with its playout policy; a network's recommended settings (``net=``) and then a
+    #: spec's or a caller's values win over them, and search given bare guidance
+    #: callables goes without them
     search_settings: Mapping[str, Any] = {}
     #: the most plies one search iteration may play (tree walk and playout together);
     #: past it the playout stops and ``evaluate`` judges the position. A bound no policy

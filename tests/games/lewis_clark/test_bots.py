@@ -260,3 +260,19 @@ def test_multiplayer_playouts_stop_after_five_turns_at_two_players_and_four_roun
     assert GAME.rollout_done(root, s)
     solo = GAME.new(1, 3)
     assert GAME.rollout_done(solo, solo) is False  # solo: to the end of the game
+
+
+def test_at_two_players_search_keeps_the_plans_move_where_it_finds_only_noise():
+    # three greedy plies into deal 1 the plan takes food from a production; plain search
+    # stops the production (its 5-turn playouts cannot see food become a horse), by a
+    # margin within noise, so the default search (defer 4 at 2 players) takes the food
+    state = GAME.new(2, 1)
+    rng = random.Random(1)
+    for _ in range(3):
+        state.apply(GAME.greedy_action(state, rng))
+    plan = GAME.prior_action(state, random.Random(0))
+    assert str(plan) == "take food"
+    assert str(ISMCTSBot(GAME, seed=1, defer=0).choose(state)) == "stop"
+    assert ISMCTSBot(GAME, seed=1).choose(state) == plan
+    assert GAME.search_defer(state) == 4.0
+    assert [GAME.search_defer(GAME.new(n, 1)) for n in (1, 3, 4, 5)] == [0.0] * 4
