@@ -282,8 +282,11 @@ class ISMCTSBot:
         legal = legal_or_refuse(state)
         if len(legal) == 1:
             return legal[0]
-        root = self.search(state)
-        children = root.children
+        return self._pick(state, legal, self.search(state).children)
+
+    def _pick(self, state: State, legal: Sequence[Action], children: dict[int, _Node]) -> Action:
+        """The move to play: the most visited, or the game's favourite where deferring
+        (``defer``) calls the difference a tie."""
         best = max(legal, key=lambda a: children[int(a)].visits if int(a) in children else -1)
         defer = self.defer if self.defer is not None else self.game.search_defer(state)
         if defer > 0.0:
@@ -305,8 +308,10 @@ class ISMCTSBot:
         return best if mb - mf > defer * math.sqrt(var) else liked
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
-        """The moves the search weighed for the seat to move, most visited first, with
-        visit counts and the estimated chance of doing well (the mean reward in [0, 1]).
+        """The moves the search weighed for the seat to move, the one ``choose`` plays
+        first (where ``defer`` keeps the favourite, it may not be the most visited), then
+        the most visited, with visit counts and the estimated chance of doing well (the
+        mean reward in [0, 1]).
 
         Search only ever sees determinizations for the deciding seat, so this is
         honest advice from that seat's information: never the true state.
@@ -321,6 +326,8 @@ class ISMCTSBot:
             if node is not None and node.visits:
                 out.append(Candidate(action, node.visits, node.total / node.visits))
         out.sort(key=lambda c: (-c.visits, -c.value))
+        played = self._pick(state, legal, root.children)  # first: the move choose plays
+        out.sort(key=lambda c: c.action != played)
         return out[:top] if top else out
 
     def __getstate__(self) -> dict[str, object]:

@@ -274,5 +274,8 @@ def test_at_two_players_search_keeps_the_plans_move_where_it_finds_only_noise():
     assert str(plan) == "take food"
     assert str(ISMCTSBot(GAME, seed=1, defer=0).choose(state)) == "stop"
     assert ISMCTSBot(GAME, seed=1).choose(state) == plan
+    # hint's list (analyse) leads with the move the bot plays, not the most visited
+    assert ISMCTSBot(GAME, seed=1).analyse(state)[0].action == plan
+    assert str(ISMCTSBot(GAME, seed=1, defer=0).analyse(state)[0].action) == "stop"
     assert GAME.search_defer(state) == 4.0
     assert [GAME.search_defer(GAME.new(n, 1)) for n in (1, 3, 4, 5)] == [0.0] * 4
