@@ -112,5 +112,20 @@ class Socket:
             if ready(frame["table"]):
                 return seen
 
+    def hears_presence(self, entry: tuple[int, bool], timeout: float = PATIENCE) -> bool:
+        """Whether the presence frame ``(seat, connected)`` came or comes within ``timeout``
+        (it may follow the last state frame a test waited for; state frames are skipped)."""
+        end = time.monotonic() + timeout
+        while entry not in self.presence:
+            try:
+                frame = self.frames.get(timeout=max(0.01, end - time.monotonic()))
+            except queue.Empty:
+                return False
+            if frame is None:
+                return False
+            if frame["type"] == "presence":
+                self.presence.append((frame["seat"], frame["connected"]))
+        return True
+
     def close(self) -> None:
         self.ws.close()

@@ -79,7 +79,9 @@ def test_two_processes_agree_and_take_over_each_other(servers, pg, tmp_path):
     assert joined.status_code == 200, joined.text
     tokens[1] = joined.json()["token"]
     assert b.client.get(f"/api/tables/{table}").json()["status"] == "playing"
-    on_a, on_b = Socket(a, table), Socket(b, table, tokens[0])
+    on_a = Socket(a, table)
+    on_a.states_until(lambda s: True)  # A has registered it: B's presence flip reaches it
+    on_b = Socket(b, table, tokens[0])
     last = None
     for i in range(12):
         seat = b.client.get(f"/api/tables/{table}").json()["to_move"]
@@ -89,7 +91,7 @@ def test_two_processes_agree_and_take_over_each_other(servers, pg, tmp_path):
         assert versions == list(range(versions[0], last["version"] + 1)), "a move was missed or out of order"
     assert a.client.get(f"/api/tables/{table}").json()["log"] == last["log"]
     # seat 0's socket is on B: A's spectator heard it come, and A shows it connected
-    assert (0, True) in on_a.presence
+    assert on_a.hears_presence((0, True))
     assert a.client.get(f"/api/tables/{table}").json()["seats"][0]["connected"]
 
     # ---- a bots' table runs in one process: every bot move stored once, heard by both -------
