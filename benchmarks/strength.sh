@@ -106,6 +106,12 @@ declare -A JOBS=(
     [lw2-search-rusher]="tournament lw2-search-rusher lewis-clark --bots greedy:style=rusher,$ISMCTS --players 2 --games 100 --seed 7000"
     [lw2-search-hoarder]="tournament lw2-search-hoarder lewis-clark --bots greedy:style=hoarder,$ISMCTS --players 2 --games 100 --seed 7300"
     [lw2-search-recruiter]="tournament lw2-search-recruiter lewis-clark --bots greedy:style=recruiter,$ISMCTS --players 2 --games 100 --seed 7400"
+    # 2 players, the search that defers to the plan's near-ties (GAME.search_defer, since
+    # 562c278; the four entries above measured it before), fresh seeds (7813-)
+    [lw2-search-rusher-defer]="tournament lw2-search-rusher-defer lewis-clark --bots greedy:style=rusher,$ISMCTS --players 2 --games 100 --seed 7813"
+    [lw2-search-greedy-defer]="tournament lw2-search-greedy-defer lewis-clark --bots greedy,$ISMCTS --players 2 --games 100 --seed 7814"
+    [lw2-search-hoarder-defer]="tournament lw2-search-hoarder-defer lewis-clark --bots greedy:style=hoarder,$ISMCTS --players 2 --games 100 --seed 7815"
+    [lw2-search-recruiter-defer]="tournament lw2-search-recruiter-defer lewis-clark --bots greedy:style=recruiter,$ISMCTS --players 2 --games 100 --seed 7816"
     [lw3-search-greedy]="tournament lw3-search-greedy lewis-clark --bots greedy,$ISMCTS --players 3 --games 50 --seed 6500"
     [lw4-search-greedy]="tournament lw4-search-greedy lewis-clark --bots greedy,$ISMCTS --players 4 --games 34 --seed 6600"  # 3 and 4: playouts of two rounds
     # playouts of four rounds at 3 players or more (issue 24), a fresh seed
@@ -131,7 +137,8 @@ ORDER=(lc-greedy-random lc-search-random lc-search300-greedy lc-search-sprt lc3-
        lt4-search-builder-1v3 lt4-search-chaser-1v3 lt4-search-hoarder-1v3
        ll2-search-greedy ll2-search-dike-builder ll2-search-shepherd ll2-search-farmer ll3-search-greedy-1v2 ll3-search-dike-builder-1v2
        ll3-search-shepherd-1v2 ll3-search-farmer-1v2
-       lw2-search-greedy lw2-greedy-rusher lw2-search-rusher lw2-search-hoarder lw2-search-recruiter lw3-search-greedy lw4-search-greedy lw3-search4-greedy lw4-search4-1v3
+       lw2-search-greedy lw2-greedy-rusher lw2-search-rusher lw2-search-hoarder lw2-search-recruiter lw2-search-rusher-defer lw2-search-greedy-defer lw2-search-hoarder-defer lw2-search-recruiter-defer
+       lw3-search-greedy lw4-search-greedy lw3-search4-greedy lw4-search4-1v3
        lw3-search4-hoarder-1v2 lw3-search4-recruiter-1v2 lw3-search4-rusher-1v2 lw4-search4-hoarder-1v3
        lws-search-d0 lws-search-d2)
 for job in "${@:-${ORDER[@]}}"; do
