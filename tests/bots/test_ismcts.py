@@ -13,7 +13,7 @@ import pytest
 
 from meeple import games
 from meeple.bots import get as get_bot
-from meeple.bots.ismcts import ISMCTSBot, rewards
+from meeple.bots.ismcts import ISMCTSBot, _Node, rewards
 from meeple.core.actions import ActionSpace
 from meeple.core.errors import ConfigError
 from meeple.core.game import Game
@@ -582,9 +582,7 @@ class FondOfCash(Solo):
         return SOLO_ACTIONS.parse("cash 5") if state.step == 0 else None
 
 
-def _child(visits: int, mean: float):
-    from meeple.bots.ismcts import _Node
-
+def _child(visits: int, mean: float) -> _Node:
     node = _Node(0)
     node.visits, node.total = visits, visits * mean
     return node

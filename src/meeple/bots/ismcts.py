@@ -9,7 +9,8 @@ state: it only ever sees determinizations.
 
 Game hooks used (declared on ``Game`` with generic defaults, see docs/architecture.md):
 ``rollout_action``, ``prior_action`` (the move progressive bias favours; ``None``: no
-bias), ``rollout_done``, ``evaluate`` (expected final scores where a playout stops
+bias), ``search_defer`` (how clearly search must beat that move at the root to play
+another), ``rollout_done``, ``evaluate`` (expected final scores where a playout stops
 early), ``score_scale``, ``search_iterations`` (the default budget) and
 ``playout_limit`` (the most plies one iteration may play: the bound that makes every
 search answer even when a playout would cycle).
