@@ -32,6 +32,7 @@ def test_the_seat_to_move_gets_three_legal_moves_with_visits_and_win_chances(mak
     assert [m["visits"] for m in moves] == sorted((m["visits"] for m in moves), reverse=True)
     assert all(m["visits"] >= 1 and 0.0 <= m["win"] <= 1.0 for m in moves)
     assert body["simulations"] >= sum(m["visits"] for m in moves)
+    assert not any(m["kept"] for m in moves)  # Lost Cities never defers to a plan
     # asking changes nothing
     assert get(client, table_id, tokens[mover]) == before
     r = client.get(f"/api/tables/{table_id}/hint?top=1", headers=auth(tokens[mover]))
@@ -114,3 +115,19 @@ def test_a_hint_stops_when_its_client_leaves(tmp_path):
             time.sleep(0.2)
     finally:
         server.stop()
+
+
+def test_advice_marks_the_plans_move_the_bot_keeps(monkeypatch):
+    # where the search defers to the game's plan (Lewis & Clark at 2 players), the move it
+    # plays leads the list with fewer visits; the answer says so, for the browser to show
+    from meeple import games
+    from meeple.bots.ismcts import Candidate, ISMCTSBot
+    from meeple.server import worker
+
+    g = games.get("lewis-clark")
+    world = g.new(2, 1)
+    plan, other = world.legal_actions()[:2]
+    monkeypatch.setattr(ISMCTSBot, "analyse", lambda self, state, top=None: [
+        Candidate(plan, 40, 0.5, kept=True), Candidate(other, 60, 0.52)])
+    body = worker.advise(world, seed=1, seconds=0.01, top=2)
+    assert [(m["action"], m["kept"]) for m in body["moves"]] == [(str(plan), True), (str(other), False)]

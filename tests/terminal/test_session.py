@@ -275,6 +275,21 @@ def test_hint_reads_only_what_the_seat_may_know():
     assert hint_lines(state, budget) == hint_lines(world, budget)
 
 
+def test_hint_says_when_the_bot_keeps_its_plans_move_over_a_more_visited_one():
+    # Lewis & Clark at 2 players defers to the plan on near-ties (deal 1, three greedy
+    # plies in: the plan takes food, the most visited move stops the production)
+    g = games.get("lewis-clark")
+    state = g.new(2, 1)
+    rng = random.Random(1)
+    for _ in range(3):
+        state.apply(g.greedy_action(state, rng))
+    lines = hint_lines(state, HintBudget(seconds=None, seed=1))
+    assert "1. take food" in lines[1] and "(what the bot plays: its plan's move" in lines[1]
+    assert not any("plan's move" in line for line in lines[2:])
+    visits = [int(v) for v in re.findall(r"visits\s+(\d+)", "\n".join(lines[1:]))]
+    assert visits[0] < max(visits)
+
+
 def test_hint_with_a_single_move_says_so():
     state = deal(TOY.new(2, SEED), ["lark", "owl"], ["hawk", "hawk"])
     state.apply("play lark")

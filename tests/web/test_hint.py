@@ -51,3 +51,27 @@ def test_spectators_get_no_hint_box(server, browser):
     page.wait_for_selector(".table-page[data-version]")
     assert not page.locator(".hint-box").is_visible()
     ctx.close()
+
+
+def test_a_kept_plan_move_is_marked_in_the_advice(server, browser, artifacts):
+    # where the search defers to the game's plan, the move it plays leads with fewer
+    # visits; the page says why instead of leaving a lower figure on top unexplained
+    table, tokens = server.table("lost-cities", ["human", "bot:random"], rounds=1)
+    ctx = browser.new_context(locale="en-US", reduced_motion="reduce")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/tables/{table}#seat=0&token={tokens['0']}")
+    wait_ready(page, 0)
+    _, legal = offered(page)
+    version = int(page.locator(".table-page").get_attribute("data-version"))
+    answer = {"id": table, "seat": 0, "version": version, "simulations": 100, "moves": [
+        {"action": legal[0], "visits": 30, "win": 0.32, "kept": True},
+        {"action": legal[1], "visits": 70, "win": 0.47, "kept": False}]}
+    page.route("**/api/tables/*/hint*", lambda route: route.fulfill(json=answer))
+    page.check("#hint-toggle")
+    page.wait_for_selector("[data-hint]")
+    first, second = page.locator("[data-hint]").nth(0), page.locator("[data-hint]").nth(1)
+    assert first.get_attribute("data-hint") == legal[0]
+    assert "what the bot plays: its plan's move" in first.locator(".hint-kept").inner_text()
+    assert second.locator(".hint-kept").count() == 0
+    screenshot(page, artifacts / "hint-kept.png")
+    ctx.close()

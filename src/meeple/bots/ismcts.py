@@ -63,6 +63,9 @@ class Candidate(NamedTuple):
     action: Action
     visits: int
     value: float  # mean reward for the deciding seat, in [0, 1] (0.5: even)
+    #: the game's favourite move, played over a more visited one whose lead was within
+    #: the noise (``defer``); advice shows it so its lower figure does not look a slip
+    kept: bool = False
 
 
 class _Node:
@@ -310,8 +313,8 @@ class ISMCTSBot:
 
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         """The moves the search weighed for the seat to move, the one ``choose`` plays
-        first (where ``defer`` keeps the favourite, it may not be the most visited), then
-        the most visited, with visit counts and the estimated chance of doing well (the
+        first (where ``defer`` keeps the favourite, it may not be the most visited: it is
+        marked ``kept``), then the most visited, with visit counts and the estimated chance of doing well (the
         mean reward in [0, 1]).
 
         Search only ever sees determinizations for the deciding seat, so this is
@@ -329,6 +332,8 @@ class ISMCTSBot:
         out.sort(key=lambda c: (-c.visits, -c.value))
         played = self._pick(state, legal, root.children)  # first: the move choose plays
         out.sort(key=lambda c: c.action != played)
+        if out and out[0].visits < max(c.visits for c in out):  # deferred to the favourite
+            out[0] = out[0]._replace(kept=True)
         return out[:top] if top else out
 
     def __getstate__(self) -> dict[str, object]:

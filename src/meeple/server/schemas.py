@@ -223,6 +223,11 @@ class HintMove(BaseModel):
     action: str = Field(description="the move in notation, as POST /moves takes it")
     visits: int = Field(description="how often the search tried it")
     win: float | None = Field(description="estimated chance of doing well, 0-1 (null: the only legal move)")
+    kept: bool = Field(
+        False,
+        description="the game's plan move, which the bot plays over a more visited one whose lead "
+        "was within the search's noise (it leads the list with fewer visits)",
+    )
 
 
 class Hint(BaseModel):
@@ -230,7 +235,7 @@ class Hint(BaseModel):
     seat: int
     version: int = Field(description="the table version the hint is for")
     simulations: int = Field(description="search iterations, each over a world the seat cannot tell from this one")
-    moves: list[HintMove] = Field(description="most visited first")
+    moves: list[HintMove] = Field(description="the move the bot would play first, then the most visited")
 
 
 class ErrorBody(BaseModel):

@@ -52,7 +52,12 @@ def advise(world: State, seed: int, seconds: float, top: int) -> dict[str, Any]:
     return {
         "simulations": bot.last_iterations,
         "moves": [
-            {"action": str(c.action), "visits": c.visits, "win": None if math.isnan(c.value) else round(c.value, 3)}
+            {
+                "action": str(c.action),
+                "visits": c.visits,
+                "win": None if math.isnan(c.value) else round(c.value, 3),
+                "kept": c.kept,
+            }
             for c in candidates
         ],
     }

@@ -42,5 +42,6 @@ def hint_lines(state: State, budget: HintBudget, top: int = 3) -> list[str]:
     width = max(len(str(c.action)) for c in candidates)
     for rank, c in enumerate(candidates, 1):
         figures = say(M("hint.figures", visits=f"{c.visits:>5}", win=f"{100 * c.value:.0f}"))
-        lines.append(f"  {rank}. {str(c.action):<{width}}  {figures}")
+        kept = f"  {say(M('hint.kept'))}" if c.kept else ""
+        lines.append(f"  {rank}. {str(c.action):<{width}}  {figures}{kept}")
     return lines

@@ -308,7 +308,8 @@ export async function tablePage(main, id) {
       clear(hintList).append(h("p.hint-title", t("table.hinttitle", { n: got.simulations })),
         h("ol.hints", got.moves.map((m) => h("li", { "data-hint": m.action },
           m.win === null ? t("table.hintonly", { move: m.action })
-            : t("table.hintmove", { move: m.action, visits: m.visits, win: Math.round(100 * m.win) })))));
+            : t("table.hintmove", { move: m.action, visits: m.visits, win: Math.round(100 * m.win) }),
+          m.kept ? h("span.hint-kept", " ", t("table.hintkept")) : null))));
     } catch (err) {
       if (table && table.version === asked) clear(hintList).append(h("p.hint-wait", err.message));
     }
