@@ -269,10 +269,13 @@ def test_a_read_while_another_process_writes_is_one_gap_free_snapshot(engine, cl
 
     table_id, _ = two_humans(client)
     writer, reader = storage.Store(engine), storage.Store(engine)
-    done = threading.Event()
+    done, reading = threading.Event(), threading.Event()
 
     def write() -> None:
         try:
+            # the reader reads first: on a loaded machine the writer could otherwise
+            # finish all 200 versions before the reader's first read, and test nothing
+            reading.wait(60)
             for version in range(1, 201):
                 writer.append(table_id, storage.Event(version, "move", version % 2, f"m{version}", None,
                                                       storage.utc(datetime.now())), {})
@@ -288,6 +291,7 @@ def test_a_read_while_another_process_writes_is_one_gap_free_snapshot(engine, cl
             assert seen == list(range(1, len(seen) + 1)), f"a torn read: {seen[-5:]}"
             assert len(seen) >= last, "a later read saw fewer events than an earlier one"
             last, reads = len(seen), reads + 1
+            reading.set()
         assert last == 200 and reads > 1
     finally:
         thread.join()
