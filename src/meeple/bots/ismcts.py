@@ -314,8 +314,8 @@ class ISMCTSBot:
     def analyse(self, state: State, top: int | None = None) -> list[Candidate]:
         """The moves the search weighed for the seat to move, the one ``choose`` plays
         first (where ``defer`` keeps the favourite, it may not be the most visited: it is
-        marked ``kept``), then the most visited, with visit counts and the estimated chance of doing well (the
-        mean reward in [0, 1]).
+        marked ``kept``), then the most visited, with visit counts and the estimated
+        chance of doing well (the mean reward in [0, 1]).
 
         Search only ever sees determinizations for the deciding seat, so this is
         honest advice from that seat's information: never the true state.
