@@ -6,12 +6,18 @@ from __future__ import annotations
 from tests.web.clicking import offered, play, screenshot, wait_ready
 
 
-def test_hints_show_the_top_three_legal_moves_on_my_turn_when_enabled(server, browser, artifacts):
+def my_turn(server, browser):
+    """A one-round Lost Cities table against a random bot, open at seat 0's first turn."""
     table, tokens = server.table("lost-cities", ["human", "bot:random"], rounds=1)
     ctx = browser.new_context(locale="en-US", reduced_motion="reduce")
     page = ctx.new_page()
     page.goto(f"{server.url}/tables/{table}#seat=0&token={tokens['0']}")
     wait_ready(page, 0)
+    return table, ctx, page
+
+
+def test_hints_show_the_top_three_legal_moves_on_my_turn_when_enabled(server, browser, artifacts):
+    _, ctx, page = my_turn(server, browser)
     assert page.locator(".hint-box").is_visible()
     assert page.locator("[data-hint]").count() == 0  # off until the player asks
     page.check("#hint-toggle")
@@ -56,11 +62,7 @@ def test_spectators_get_no_hint_box(server, browser):
 def test_a_kept_plan_move_is_marked_in_the_advice(server, browser, artifacts):
     # where the search defers to the game's plan, the move it plays leads with fewer
     # visits; the page says why instead of leaving a lower figure on top unexplained
-    table, tokens = server.table("lost-cities", ["human", "bot:random"], rounds=1)
-    ctx = browser.new_context(locale="en-US", reduced_motion="reduce")
-    page = ctx.new_page()
-    page.goto(f"{server.url}/tables/{table}#seat=0&token={tokens['0']}")
-    wait_ready(page, 0)
+    table, ctx, page = my_turn(server, browser)
     _, legal = offered(page)
     version = int(page.locator(".table-page").get_attribute("data-version"))
     answer = {"id": table, "seat": 0, "version": version, "simulations": 100, "moves": [
