@@ -8,6 +8,9 @@ import time
 
 import pytest
 
+from meeple import games
+from meeple.bots.ismcts import Candidate, ISMCTSBot
+from meeple.server import worker
 from tests.server.play import auth, create, get
 
 
@@ -120,10 +123,6 @@ def test_a_hint_stops_when_its_client_leaves(tmp_path):
 def test_advice_marks_the_plans_move_the_bot_keeps(monkeypatch):
     # where the search defers to the game's plan (Lewis & Clark at 2 players), the move it
     # plays leads the list with fewer visits; the answer says so, for the browser to show
-    from meeple import games
-    from meeple.bots.ismcts import Candidate, ISMCTSBot
-    from meeple.server import worker
-
     g = games.get("lewis-clark")
     world = g.new(2, 1)
     plan, other = world.legal_actions()[:2]
