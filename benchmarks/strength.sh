@@ -131,6 +131,10 @@ declare -A JOBS=(
     # default defers at 2 players only): the style the default does not beat, then the others
     [lw3-search4-rusher-1v2-defer]="tournament lw3-search4-rusher-1v2-defer lewis-clark --bots greedy:style=rusher,ismcts:defer=4 --one ismcts:defer=4 --players 3 --games 100 --seed 7818"
     [lw3-search4-recruiter-1v2-defer]="tournament lw3-search4-recruiter-1v2-defer lewis-clark --bots greedy:style=recruiter,ismcts:defer=4 --one ismcts:defer=4 --players 3 --games 100 --seed 7820"
+    [lw3-search4-greedy-1v2-defer]="tournament lw3-search4-greedy-1v2-defer lewis-clark --bots greedy,ismcts:defer=4 --one ismcts:defer=4 --players 3 --games 100 --seed 7821"
+    [lw3-search4-hoarder-1v2-defer]="tournament lw3-search4-hoarder-1v2-defer lewis-clark --bots greedy:style=hoarder,ismcts:defer=4 --one ismcts:defer=4 --players 3 --games 100 --seed 7822"
+    # 4 players, deferring (defer=4) against the style the default does not beat, a fresh seed
+    [lw4-search4-rusher-1v3-defer]="tournament lw4-search4-rusher-1v3-defer lewis-clark --bots greedy:style=rusher,ismcts:defer=4 --one ismcts:defer=4 --players 4 --games 100 --seed 7823"
     # Lewis & Clark, solo against Mackenzie: fresh deals (59000-, 60000-), never used in tuning
     [lws-search-d0]="simulate lws-search-d0 lewis-clark --bots $ISMCTS --games 100 --seed 59000 -o difficulty=0"
     [lws-search-d2]="simulate lws-search-d2 lewis-clark --bots $ISMCTS --games 100 --seed 60000 -o difficulty=2"
@@ -146,7 +150,8 @@ ORDER=(lc-greedy-random lc-search-random lc-search300-greedy lc-search-sprt lc3-
        lw2-search-greedy lw2-greedy-rusher lw2-search-rusher lw2-search-hoarder lw2-search-recruiter lw2-search-rusher-defer lw2-search-greedy-defer lw2-search-hoarder-defer lw2-search-recruiter-defer
        lw3-search-greedy lw4-search-greedy lw3-search4-greedy lw4-search4-1v3
        lw3-search4-hoarder-1v2 lw3-search4-recruiter-1v2 lw3-search4-rusher-1v2 lw4-search4-hoarder-1v3 lw4-search4-recruiter-1v3 lw4-search4-rusher-1v3
-       lw3-search4-rusher-1v2-defer lw3-search4-recruiter-1v2-defer
+       lw3-search4-rusher-1v2-defer lw3-search4-recruiter-1v2-defer lw3-search4-greedy-1v2-defer
+       lw3-search4-hoarder-1v2-defer lw4-search4-rusher-1v3-defer
        lws-search-d0 lws-search-d2)
 for job in "${@:-${ORDER[@]}}"; do
     [[ -n "${JOBS[$job]:-}" ]] || { echo "unknown entry $job; entries: ${ORDER[*]}" >&2; exit 2; }
