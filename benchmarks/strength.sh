@@ -128,12 +128,13 @@ declare -A JOBS=(
     [lw4-search4-recruiter-1v3]="tournament lw4-search4-recruiter-1v3 lewis-clark --bots greedy:style=recruiter,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7811"
     [lw4-search4-rusher-1v3]="tournament lw4-search4-rusher-1v3 lewis-clark --bots greedy:style=rusher,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7817"
     # 3 players, the search deferring to its plan's near-ties as at 2 players (defer=4; the
-    # default defers at 2 players only): the style the default does not beat, then the others
+    # default since these four held): the style the plain search did not beat, then the others
     [lw3-search4-rusher-1v2-defer]="tournament lw3-search4-rusher-1v2-defer lewis-clark --bots greedy:style=rusher,ismcts:defer=4 --one ismcts:defer=4 --players 3 --games 100 --seed 7818"
     [lw3-search4-recruiter-1v2-defer]="tournament lw3-search4-recruiter-1v2-defer lewis-clark --bots greedy:style=recruiter,ismcts:defer=4 --one ismcts:defer=4 --players 3 --games 100 --seed 7820"
     [lw3-search4-greedy-1v2-defer]="tournament lw3-search4-greedy-1v2-defer lewis-clark --bots greedy,ismcts:defer=4 --one ismcts:defer=4 --players 3 --games 100 --seed 7821"
     [lw3-search4-hoarder-1v2-defer]="tournament lw3-search4-hoarder-1v2-defer lewis-clark --bots greedy:style=hoarder,ismcts:defer=4 --one ismcts:defer=4 --players 3 --games 100 --seed 7822"
-    # 4 players, deferring (defer=4) against the style the default does not beat, a fresh seed
+    # 4 players, deferring (defer=4) against the style the default does not beat, a fresh
+    # seed: not met either, so the 4-player default does not defer
     [lw4-search4-rusher-1v3-defer]="tournament lw4-search4-rusher-1v3-defer lewis-clark --bots greedy:style=rusher,ismcts:defer=4 --one ismcts:defer=4 --players 4 --games 100 --seed 7823"
     # Lewis & Clark, solo against Mackenzie: fresh deals (59000-, 60000-), never used in tuning
     [lws-search-d0]="simulate lws-search-d0 lewis-clark --bots $ISMCTS --games 100 --seed 59000 -o difficulty=0"
