@@ -103,17 +103,18 @@ class LewisClark(Game):
 
     def search_defer(self, state) -> float:
         """At 2 and 3 players search keeps the balanced plan's move unless another is
-        better by 4 standard errors. At 2 players its playouts stop 5 turns ahead, before goods
-        made now can buy horses and move in the mountains, so near-ties were noise: the
-        search declined goods, reached the mountains without horses and camped on one
-        space for dozens of turns, and the `rusher` beat it (27% of 100 games). On
-        tuning deals (40 games each) it then won 13 against the rusher, 24 deferring at
-        2 errors, 35 at 4; against `greedy` 31, and 30 at 4. At 3 players (four-round
-        playouts) the same stall lost to the rusher (35.3% of 102 games, equal share
-        33.3%); deferring at 4 errors won 45.1% there and held against `greedy` and the
-        other styles. At 4 players and more the search decides alone: its claims there
-        were measured so. Solo it decides alone too (its playouts run to the race's
-        end). benchmarks/README.md has the claims."""
+        better by 4 standard errors. At 2 players its playouts stop 5 turns ahead,
+        before goods made now can buy horses and move in the mountains, so near-ties
+        were noise: the search declined goods, reached the mountains without horses and
+        camped on one space for dozens of turns, and the `rusher` beat it (27% of 100
+        games). On tuning deals (40 games each) it then won 13 against the rusher, 24
+        deferring at 2 errors, 35 at 4; against `greedy` 31, and 30 at 4. At 3 players
+        (four-round playouts) the same stall lost to the rusher (35.3% of 102 games,
+        equal share 33.3%); deferring at 4 errors won 45.1% there and held against
+        `greedy` and the other styles. At 4 players deferring did not beat the rusher
+        either (31% of 100 games, plain search 32%), so search decides alone there, as
+        its claims were measured; solo too (its playouts run to the race's end).
+        benchmarks/README.md has the claims."""
         return 4.0 if state.players in (2, 3) else 0.0
 
     def race_margin(self, state) -> float | None:
