@@ -129,6 +129,7 @@ declare -A JOBS=(
     [lw4-search4-hoarder-1v3]="tournament lw4-search4-hoarder-1v3 lewis-clark --bots greedy:style=hoarder,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7805"
     [lw4-search4-recruiter-1v3]="tournament lw4-search4-recruiter-1v3 lewis-clark --bots greedy:style=recruiter,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7811"
     [lw4-search4-rusher-1v3]="tournament lw4-search4-rusher-1v3 lewis-clark --bots greedy:style=rusher,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7817"
+    [lw4-search4-rusher-1v3-more]="tournament lw4-search4-rusher-1v3-more lewis-clark --bots greedy:style=rusher,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7826"  # 100 more of the same table, fresh deals: with 7817, one 200-game claim
     # 3 players, the search deferring to its plan's near-ties as at 2 players (defer=4; the
     # default since these four held): the style the plain search did not beat, then the others
     [lw3-search4-rusher-1v2-defer]="tournament lw3-search4-rusher-1v2-defer lewis-clark --bots greedy:style=rusher,ismcts:defer=4 --one ismcts:defer=4 --players 3 --games 100 --seed 7818"
@@ -156,6 +157,7 @@ ORDER=(lc-greedy-random lc-search-random lc-search300-greedy lc-search-sprt lc3-
        lw3-search4-hoarder-1v2 lw3-search4-recruiter-1v2 lw3-search4-rusher-1v2 lw4-search4-hoarder-1v3 lw4-search4-recruiter-1v3 lw4-search4-rusher-1v3
        lw3-search4-rusher-1v2-defer lw3-search4-recruiter-1v2-defer lw3-search4-greedy-1v2-defer
        lw3-search4-hoarder-1v2-defer lw4-search4-rusher-1v3-defer
+       lw4-search4-rusher-1v3-more
        lws-search-d0 lws-search-d2)
 for job in "${@:-${ORDER[@]}}"; do
     [[ -n "${JOBS[$job]:-}" ]] || { echo "unknown entry $job; entries: ${ORDER[*]}" >&2; exit 2; }
