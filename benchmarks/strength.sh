@@ -102,6 +102,7 @@ declare -A JOBS=(
     [ll3-search-farmer-1v2]="tournament ll3-search-farmer-1v2 lowlands --bots greedy:style=farmer,$ISMCTS --one $ISMCTS --players 3 --games 100 --seed 7804"
     [ll4-search-greedy-1v3]="tournament ll4-search-greedy-1v3 lowlands --bots greedy,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7824"
     [ll4-search-dike-builder-1v3]="tournament ll4-search-dike-builder-1v3 lowlands --bots greedy:style=dike-builder,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7825"
+    [ll4-search-shepherd-1v3]="tournament ll4-search-shepherd-1v3 lowlands --bots greedy:style=shepherd,$ISMCTS --one $ISMCTS --players 4 --games 100 --seed 7827"
     # Lewis & Clark, multiplayer: fresh seeds (6400-), never used in tuning
     [lw2-search-greedy]="tournament lw2-search-greedy lewis-clark --bots greedy,$ISMCTS --players 2 --games 100 --seed 6400"
     [lw2-greedy-rusher]="tournament lw2-greedy-rusher lewis-clark --bots greedy:style=rusher,greedy --players 2 --games 100 --seed 7801"  # the style the search loses to, against the plain greedy
@@ -151,7 +152,7 @@ ORDER=(lc-greedy-random lc-search-random lc-search300-greedy lc-search-sprt lc3-
        lt4-search-builder-1v3 lt4-search-chaser-1v3 lt4-search-hoarder-1v3
        ll2-search-greedy ll2-search-dike-builder ll2-search-shepherd ll2-search-farmer ll3-search-greedy-1v2 ll3-search-dike-builder-1v2
        ll3-search-shepherd-1v2 ll3-search-farmer-1v2 ll4-search-greedy-1v3
-       ll4-search-dike-builder-1v3
+       ll4-search-dike-builder-1v3 ll4-search-shepherd-1v3
        lw2-search-greedy lw2-greedy-rusher lw2-search-rusher lw2-search-hoarder lw2-search-recruiter lw2-search-rusher-defer lw2-search-greedy-defer lw2-search-hoarder-defer lw2-search-recruiter-defer
        lw3-search-greedy lw4-search-greedy lw3-search4-greedy lw4-search4-1v3
        lw3-search4-hoarder-1v2 lw3-search4-recruiter-1v2 lw3-search4-rusher-1v2 lw4-search4-hoarder-1v3 lw4-search4-recruiter-1v3 lw4-search4-rusher-1v3
